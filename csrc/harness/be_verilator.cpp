@@ -1,0 +1,170 @@
+/*
+ * be_verilator.cpp - Verilator backend: direct access to the Verilated
+ * model's port variables through the generated table (vl_tops.cpp). No VPI
+ * on this path, so the harness runs at the speed of eval() itself.
+ */
+#include <cstdio>
+#include <cstring>
+
+#include "backend.h"
+#include "harness.h"
+#include "vl_shim.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
+
+struct be_model {
+  VerilatedContext *ctx;
+  void *m;
+  const harness_vl_top_t *vt;
+  const harness_top_t *top;
+#if VM_TRACE
+  VerilatedFstC *tfp;
+  int waves_on;
+#endif
+};
+
+// One context for every model of the run: coverage and $fatal are per context.
+static VerilatedContext *g_ctx;
+
+// Verilator calls these (VL_USER_STOP / VL_USER_FATAL) instead of aborting, so a
+// failed assertion or $fatal becomes a test failure with its message.
+void vl_stop(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE {
+  char msg[512];
+  std::snprintf(msg, sizeof msg, "$stop/$fatal at %s:%d (%s)", filename, linenum, hier);
+  harness_design_error(msg);
+}
+void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg) VL_MT_UNSAFE {
+  char buf[768];
+  std::snprintf(buf, sizeof buf, "fatal at %s:%d (%s): %s", filename, linenum, hier, msg);
+  harness_design_error(buf);
+}
+void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE {
+  (void)hier;
+  char msg[512];
+  std::snprintf(msg, sizeof msg, "$finish at %s:%d", filename, linenum);
+  harness_design_error(msg);
+}
+
+extern "C" {
+
+const char *be_sim_name(void) { return "verilator"; }
+
+be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, unsigned errlen) {
+  (void)inst;
+  (void)err;
+  (void)errlen;
+  if (!g_ctx) {
+    g_ctx = new VerilatedContext;
+    g_ctx->fatalOnError(false);
+    g_ctx->fatalOnVpiError(false);
+#if VM_TRACE
+    g_ctx->traceEverOn(true);
+#endif
+  }
+  be_model_t *b = new be_model{};
+  b->ctx = g_ctx;
+  b->top = &harness_tops[top_index];
+  b->vt = &harness_vl_tops[top_index];
+  b->m = b->vt->create(g_ctx);
+#if VM_TRACE
+  if (wave_path) {
+    b->tfp = new VerilatedFstC;
+    b->vt->trace(b->m, b->tfp);
+    b->tfp->open(wave_path);
+    b->waves_on = 1;
+  }
+#else
+  if (wave_path) {
+    std::snprintf(err, errlen, "waves asked for, but this model was built without tracing");
+    b->vt->destroy(b->m);
+    delete b;
+    return nullptr;
+  }
+#endif
+  b->vt->eval(b->m);
+  return b;
+}
+
+void be_close(be_model_t *b) {
+  b->vt->final(b->m);
+#if VM_TRACE
+  if (b->tfp) {
+    b->tfp->close();
+    delete b->tfp;
+  }
+#endif
+  b->vt->destroy(b->m);
+  delete b;
+}
+
+void be_set(be_model_t *b, int port, const uint32_t *w) {
+  void *p = b->vt->port(b->m, port);
+  switch (b->vt->kinds[port]) {
+  case HARNESS_VL_C: *static_cast<CData *>(p) = static_cast<CData>(w[0]); break;
+  case HARNESS_VL_S: *static_cast<SData *>(p) = static_cast<SData>(w[0]); break;
+  case HARNESS_VL_I: *static_cast<IData *>(p) = w[0]; break;
+  case HARNESS_VL_Q:
+    *static_cast<QData *>(p) = static_cast<QData>(w[0]) | (static_cast<QData>(w[1]) << 32);
+    break;
+  default:
+    std::memcpy(p, w, HARNESS_WORDS(b->top->ports[port].width) * sizeof(uint32_t));
+    break;
+  }
+}
+
+void be_get(be_model_t *b, int port, uint32_t *w, uint32_t *xz) {
+  (void)xz; // two-state: never X or Z
+  const void *p = b->vt->port(b->m, port);
+  switch (b->vt->kinds[port]) {
+  case HARNESS_VL_C: w[0] = *static_cast<const CData *>(p); break;
+  case HARNESS_VL_S: w[0] = *static_cast<const SData *>(p); break;
+  case HARNESS_VL_I: w[0] = *static_cast<const IData *>(p); break;
+  case HARNESS_VL_Q: {
+    QData q = *static_cast<const QData *>(p);
+    w[0] = static_cast<uint32_t>(q);
+    w[1] = static_cast<uint32_t>(q >> 32);
+    break;
+  }
+  default:
+    std::memcpy(w, p, HARNESS_WORDS(b->top->ports[port].width) * sizeof(uint32_t));
+    break;
+  }
+}
+
+static void eval_at(be_model_t *b, uint64_t t_ps) {
+  b->ctx->time(t_ps);
+  b->vt->eval(b->m);
+#if VM_TRACE
+  if (b->tfp && b->waves_on)
+    b->tfp->dump(t_ps);
+#endif
+}
+
+void be_settle(be_model_t *b, uint64_t t_ps) { eval_at(b, t_ps); }
+void be_advance(be_model_t *b, uint64_t t_ps) { eval_at(b, t_ps); }
+
+void be_waves(be_model_t *b, int on) {
+#if VM_TRACE
+  b->waves_on = on;
+#else
+  (void)b;
+  (void)on;
+#endif
+}
+
+void be_run_end(const char *outdir) {
+#if VM_COVERAGE
+  if (g_ctx) {
+    char path[1100];
+    std::snprintf(path, sizeof path, "%s/coverage.dat", outdir);
+    g_ctx->coveragep()->write(path);
+  }
+#else
+  (void)outdir;
+#endif
+}
+
+} // extern "C"
+
+int main(int argc, char **argv) { return harness_main(argc, argv); }

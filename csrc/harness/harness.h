@@ -1,0 +1,120 @@
+/*
+ * harness.h - the one C API a block test sees.
+ *
+ * A test is a plain C function registered with HARNESS_TEST(). It opens a DUT
+ * by the name of one of its block's top configurations (tb/<block>/tops.txt),
+ * looks up ports by name once, sets inputs, steps the clock and checks
+ * outputs. It never knows which simulator runs it: the same source is linked
+ * against the Verilator, Icarus-VPI or SystemC backend.
+ *
+ * Clocking convention (identical on every backend):
+ *   - every top has an input `clk` and an active-low reset `rst_n`;
+ *   - inputs written with dut_set*() are applied at once; dut_get*() of an
+ *     output first lets combinational logic settle, so a combinational output
+ *     (e.g. a ready that depends on valid) is read correctly in the same cycle;
+ *   - dut_step() settles, raises clk (the rising edge samples the inputs as
+ *     last set), lowers clk, and returns half a period later; registered
+ *     outputs then show the post-edge state.
+ */
+#ifndef HARNESS_H
+#define HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dut dut_t;
+typedef int port_t; /* handle from dut_port(); index into the top's port table */
+
+#define HARNESS_MAX_PORT_WIDTH 4096 /* bits; wide ports are arrays of 32-bit words */
+#define HARNESS_WORDS(bits) (((bits) + 31u) / 32u)
+
+/* ---- DUT ---------------------------------------------------------------- */
+dut_t *dut_open(const char *top);              /* fails the test if unknown */
+void dut_close(dut_t *d);
+port_t dut_port(dut_t *d, const char *name);   /* fails the test if missing */
+int dut_has_port(dut_t *d, const char *name);  /* 1 if present */
+unsigned dut_width(dut_t *d, port_t p);        /* bits */
+int dut_is_input(dut_t *d, port_t p);
+const char *dut_port_name(dut_t *d, port_t p);
+const char *dut_top(dut_t *d);
+
+/* Words are least significant first; bits above the port width are ignored
+ * on set and returned as zero on get. */
+void dut_set(dut_t *d, port_t p, const uint32_t *words);
+void dut_get(dut_t *d, port_t p, uint32_t *words);      /* fails on X/Z bits */
+int dut_get_xz(dut_t *d, port_t p, uint32_t *words, uint32_t *xz); /* 1 if any X/Z */
+void dut_set_u64(dut_t *d, port_t p, uint64_t v);
+uint64_t dut_get_u64(dut_t *d, port_t p);
+
+void dut_step(dut_t *d, unsigned cycles);      /* advance whole clock cycles */
+void dut_reset(dut_t *d, unsigned cycles);     /* rst_n low for cycles, then high */
+uint64_t dut_cycle(dut_t *d);                  /* rising edges since open */
+void dut_waves(dut_t *d, int on);              /* pause / resume dumping (WAVES=1) */
+
+/* ---- test registration and run context ---------------------------------- */
+typedef void (*harness_test_fn)(void);
+void harness_register(const char *name, const char *file, harness_test_fn fn);
+
+#define HARNESS_TEST(name)                                                     \
+  static void harness_test_##name(void);                                       \
+  __attribute__((constructor)) static void harness_reg_##name(void) {          \
+    harness_register(#name, __FILE__, harness_test_##name);                    \
+  }                                                                            \
+  static void harness_test_##name(void)
+
+uint64_t harness_seed(void);         /* SEED of this run */
+const char *harness_outdir(void);    /* sim_out/<sim>/<block>/<test>-s<seed>/ */
+const char *harness_sim(void);       /* "verilator", "icarus" or "systemc" */
+const char *harness_block(void);
+const char *harness_vectors_dir(void); /* vectors/ (overridable by +vectors=) */
+const char *harness_plusarg(const char *name); /* value of +name=value, or NULL */
+
+/* ---- checking ------------------------------------------------------------
+ * A failed check ends the test (the runner records the message, the file and
+ * line, and prints the reproduction command). */
+void harness_fail_at(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+void harness_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define FAIL(...) harness_fail_at(__FILE__, __LINE__, __VA_ARGS__)
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond))                                                               \
+      harness_fail_at(__FILE__, __LINE__, "check failed: " #cond ": "          \
+                      __VA_ARGS__);                                            \
+    harness_count_check();                                                     \
+  } while (0)
+#define CHECK_EQ(got, exp, what)                                               \
+  do {                                                                         \
+    uint64_t g_ = (uint64_t)(got), e_ = (uint64_t)(exp);                       \
+    if (g_ != e_)                                                              \
+      harness_fail_at(__FILE__, __LINE__, "%s: got 0x%llx, expected 0x%llx",    \
+                      (what), (unsigned long long)g_, (unsigned long long)e_);  \
+    harness_count_check();                                                     \
+  } while (0)
+
+/* Like FAIL, but the message already carries its own location (e.g. a
+ * vector file's path:line:column). */
+void harness_fail_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- golden vectors (docs/vectors.md) --------------------------------------
+ * Replays vectors/<rel> on a fresh instance of the file's %top: reset, then per
+ * record drive the inputs, compare every cared output, step one clock. The file
+ * is validated completely (and against the top's ports) before the first record
+ * is applied. Returns the number of records played. */
+size_t harness_play_vectors(const char *rel);
+/* Plays every file matching vectors/<pattern> (glob), in name order; fails if
+ * none matches. Returns the number of files. */
+size_t harness_play_vectors_glob(const char *pattern);
+
+/* Number of checks that passed (shown in run.log; a test with none fails). */
+void harness_count_check(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,17 @@
+/* harness_int.h - between the harness core (dut.c), the runner and vector
+ * player; not for tests. */
+#ifndef HARNESS_INT_H
+#define HARNESS_INT_H
+
+#include <stdint.h>
+
+#define HARNESS_MAX_DUTS 8
+
+const char *harness_design_error_msg(void); /* NULL when none */
+const char *harness_wave_path(int slot);    /* NULL unless WAVES=1 */
+int harness_waves_on(void);
+void harness_tick(uint64_t cycle);          /* watchdog */
+void harness_close_all(void);
+uint64_t harness_now_ps(void);
+
+#endif

@@ -1,0 +1,134 @@
+# scripts/build.mk - builds the test program of one block for one simulator.
+# Called by the top Makefile:  make -f scripts/build.mk BLOCK=<b> SIM=<sim> VARIANT=<v>
+#   SIM     verilator | icarus | systemc
+#   VARIANT plain | waves | cov   (waves: FST tracing; cov: Verilator coverage)
+# Output: sim_out/build/<sim>/<block>/<variant>/sim (or sim.vvp + harness.vpi for Icarus)
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.DEFAULT_GOAL := all
+
+BLOCK   ?= common
+SIM     ?= verilator
+VARIANT ?= plain
+
+GEN := sim_out/build/gen/$(BLOCK)
+B   := sim_out/build/$(SIM)/$(BLOCK)/$(VARIANT)
+
+# RTL of a block: the shared pieces plus its own folder; tb/<block>/block.mk may add
+# BLOCK_RTL_DEPS (other rtl/ folders) and BLOCK_CSRC (extra C sources).
+BLOCK_RTL_DEPS :=
+BLOCK_CSRC :=
+-include tb/$(BLOCK)/block.mk
+RTL_DIRS := rtl/common $(foreach d,$(BLOCK_RTL_DEPS),rtl/$(d)) $(if $(filter common,$(BLOCK)),,rtl/$(BLOCK))
+RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
+RTL_INC  := $(foreach d,$(RTL_DIRS),-I$(d))
+RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt)
+
+TESTS_C  := $(sort $(wildcard tb/$(BLOCK)/*.c))
+REF_C    := $(sort $(wildcard csrc/ref/*.c)) $(BLOCK_CSRC)
+HARN_C   := csrc/harness/dut.c csrc/harness/runner.c csrc/harness/vecplay.c
+C_SRCS   := $(TESTS_C) $(REF_C) $(HARN_C) $(GEN)/tops.c
+C_INC    := -Icsrc/harness -Icsrc/ref -Itb/$(BLOCK)
+CFLAGS_C := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(C_INC)
+
+VROOT := $(shell verilator --getenv VERILATOR_ROOT)
+VINC  := -I$(VROOT)/include -I$(VROOT)/include/vltstd
+# X handling identical to a reset-everything design on every simulator; asserts on.
+VFLAGS := -O3 --assert --x-assign 0 --x-initial 0 -Wno-fatal $(wildcard rtl/lint/*.vlt) $(RTL_INC)
+VDEFS := -DVL_USER_STOP -DVL_USER_FATAL -DVL_USER_FINISH
+ifeq ($(VARIANT),waves)
+  VFLAGS += --trace-fst --trace-structs
+  VDEFS  += -DVM_TRACE=1 -DVM_TRACE_FST=1
+else
+  VDEFS  += -DVM_TRACE=0
+endif
+ifeq ($(VARIANT),cov)
+  VFLAGS += --coverage
+  VDEFS  += -DVM_COVERAGE=1
+else
+  VDEFS  += -DVM_COVERAGE=0
+endif
+
+SC_INC := -I/usr/include
+SC_LIB := -L/usr/lib/x86_64-linux-gnu -lsystemc
+
+CXX ?= g++
+CC  ?= gcc
+
+# The generated glue (port tables, shims, Icarus wrappers, per-top make variables).
+$(GEN)/tops.mk: tb/$(BLOCK)/tops.txt scripts/gen_tops.py $(RTL_DEPS)
+	@mkdir -p $(GEN)
+	python3 scripts/gen_tops.py $(BLOCK) $(GEN) -- $(RTL_INC) $(RTL)
+	@touch $@
+$(GEN)/tops.c $(GEN)/vl_tops.cpp $(GEN)/sc_tops.cpp $(GEN)/tb_tops.v: $(GEN)/tops.mk
+
+-include $(GEN)/tops.mk
+
+OBJ := $(B)/obj
+C_OBJS := $(patsubst %.c,$(OBJ)/c/%.o,$(C_SRCS))
+
+$(OBJ)/c/%.o: %.c $(wildcard csrc/harness/*.h csrc/ref/*.h tb/$(BLOCK)/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) $(if $(filter icarus,$(SIM)),-fPIC -DHARNESS_ICARUS) -c $< -o $@
+
+.PHONY: all
+ifeq ($(SIM),icarus)
+# ---------------------------------------------------------------- Icarus + VPI
+all: $(B)/sim.vvp $(B)/harness.vpi
+$(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v
+	@mkdir -p $(B)
+	iverilog -g2012 -o $@ $(RTL_INC) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v
+$(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_C) -fPIC -I/usr/include/iverilog -c $< -o $@
+$(B)/harness.vpi: $(C_OBJS) $(OBJ)/be_icarus.o
+	$(CC) -shared -o $@ $^ -L/usr/lib/x86_64-linux-gnu -lvpi -lm
+else
+# ------------------------------------------------------ Verilator and SystemC
+ifeq ($(SIM),systemc)
+  VMODE := --sc
+  VDEFS += -DVM_SC=1
+  MODEL_CXXFLAGS := $(SC_INC)
+  LINK_EXTRA := $(SC_LIB)
+  SHIM := sc_tops
+  BACKEND := be_systemc
+  VRT := verilated.cpp verilated_threads.cpp $(if $(filter waves,$(VARIANT)),verilated_fst_c.cpp verilated_fst_sc.cpp) $(if $(filter cov,$(VARIANT)),verilated_cov.cpp)
+else
+  VMODE := --cc
+  VDEFS += -DVM_SC=0
+  MODEL_CXXFLAGS :=
+  LINK_EXTRA :=
+  SHIM := vl_tops
+  BACKEND := be_verilator
+  VRT := verilated.cpp verilated_threads.cpp $(if $(filter waves,$(VARIANT)),verilated_fst_c.cpp) $(if $(filter cov,$(VARIANT)),verilated_cov.cpp)
+endif
+CXXFLAGS_V := -std=c++17 -O2 -g $(VINC) $(VDEFS) $(MODEL_CXXFLAGS) -Wno-unused-parameter
+
+MODEL_LIBS := $(foreach t,$(TOPS),$(OBJ)/$(t)/V$(t)__ALL.a)
+
+# One Verilated model per top configuration, each with its own class prefix so
+# all of a block's tops live in one program.
+define TOP_RULES
+$(OBJ)/$(1)/V$(1)__ALL.a: $(RTL_DEPS) $(GEN)/tops.mk
+	@mkdir -p $(OBJ)/$(1)
+	verilator $(VMODE) $(VFLAGS) --prefix V$(1) --top-module $(MODULE_$(1)) $(GFLAGS_$(1)) -Mdir $(OBJ)/$(1) $(RTL)
+	+$(MAKE) -s -C $(OBJ)/$(1) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 CXX=$(CXX) \
+	  $(if $(filter systemc,$(SIM)),SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu) >/dev/null
+endef
+$(foreach t,$(TOPS),$(eval $(call TOP_RULES,$(t))))
+
+VRT_OBJS := $(patsubst %.cpp,$(OBJ)/vrt/%.o,$(VRT))
+$(OBJ)/vrt/%.o: $(VROOT)/include/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS_V) -c $< -o $@
+
+$(OBJ)/shim.o: $(GEN)/$(SHIM).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
+	$(CXX) $(CXXFLAGS_V) -Icsrc/harness $(foreach t,$(TOPS),-I$(OBJ)/$(t)) -c $< -o $@
+$(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
+	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
+
+all: $(B)/sim
+$(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS)
+	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm
+endif

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Generate the per-block harness glue from tb/<block>/tops.txt.
+
+For every top configuration (name, module, parameters) the port list is read from
+`verilator --xml-only` (never written by hand), and this script writes into OUTDIR:
+
+  tops.mk       make variables: TOPS, MODULE_<top>, GFLAGS_<top>
+  tops.c        simulator-independent port table (harness_tops[])
+  vl_tops.cpp   Verilator shim: port pointers into each Verilated model
+  sc_tops.cpp   SystemC shim: one sc_signal per port, bound to the --sc model
+  tb_tops.v     Icarus wrappers: a root module tb_<top> holding NINST instances
+                hw_<top> u<i> (regs driving inputs, wires from outputs)
+
+Usage: gen_tops.py BLOCK OUTDIR -- <verilator source arguments>
+"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+NINST = 2  # instances of each top a test may open at once (e.g. two link endpoints)
+
+
+def die(msg):
+    sys.stderr.write("gen_tops: %s\n" % msg)
+    sys.exit(1)
+
+
+def parse_tops(path):
+    tops = []
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            fields = line.split()
+            if len(fields) < 2:
+                die("%s:%d: expected 'name module [PARAM=VALUE ...]'" % (path, lineno))
+            name, module = fields[0], fields[1]
+            if not re.match(r"^[A-Za-z][A-Za-z0-9_]*$", name):
+                die("%s:%d: bad top name '%s'" % (path, lineno, name))
+            params = []
+            for p in fields[2:]:
+                m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$", p)
+                if not m:
+                    die("%s:%d: bad parameter '%s' (want NAME=VALUE)" % (path, lineno, p))
+                params.append((m.group(1), m.group(2)))
+            if any(t["name"] == name for t in tops):
+                die("%s:%d: duplicate top '%s'" % (path, lineno, name))
+            tops.append({"name": name, "module": module, "params": params})
+    if not tops:
+        die("%s: no tops" % path)
+    return tops
+
+
+def read_ports(top, srcargs):
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = os.path.join(tmp, "out.xml")
+        cmd = ["verilator", "--xml-only", "-Wno-fatal", "--top-module", top["module"],
+               "--Mdir", tmp, "--xml-output", xml]
+        cmd += ["-G%s=%s" % (k, v) for k, v in top["params"]]
+        cmd += srcargs
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0:
+            sys.stderr.write(r.stdout)
+            die("verilator --xml-only failed for top %s" % top["name"])
+        root = ET.parse(xml).getroot()
+    dtypes = {}
+    for dt in root.iter("basicdtype"):
+        left, right = dt.get("left"), dt.get("right")
+        width = 1 if left is None else abs(int(left) - int(right)) + 1
+        dtypes[dt.get("id")] = width
+    mod = None
+    for m in root.iter("module"):
+        if m.get("topModule") == "1" or m.get("origName") == top["module"]:
+            mod = m
+            if m.get("topModule") == "1":
+                break
+    if mod is None:
+        die("module %s not found in verilator output" % top["module"])
+    ports = []
+    for v in mod.findall("var"):
+        d = v.get("dir")
+        if d is None:
+            continue
+        if d not in ("input", "output"):
+            die("top %s: port %s is %s; only input and output are supported"
+                % (top["name"], v.get("name"), d))
+        dt = v.get("dtype_id")
+        if dt not in dtypes:
+            die("top %s: port %s is not a plain vector (packed arrays/structs unsupported)"
+                % (top["name"], v.get("name")))
+        ports.append({"name": v.get("name"), "width": dtypes[dt], "input": d == "input",
+                      "pin": int(v.get("pinIndex", "0"))})
+    ports.sort(key=lambda p: p["pin"])
+    names = [p["name"] for p in ports]
+    for req in ("clk", "rst_n"):
+        if req not in names or not ports[names.index(req)]["input"]:
+            die("top %s: every top needs a 1-bit input '%s' (house convention)"
+                % (top["name"], req))
+    return ports
+
+
+def vl_kind(w):
+    if w <= 8:
+        return "HARNESS_VL_C"
+    if w <= 16:
+        return "HARNESS_VL_S"
+    if w <= 32:
+        return "HARNESS_VL_I"
+    if w <= 64:
+        return "HARNESS_VL_Q"
+    return "HARNESS_VL_W"
+
+
+def sc_type(w):
+    if w == 1:
+        return "bool"
+    if w <= 32:
+        return "uint32_t"
+    if w <= 64:
+        return "uint64_t"
+    return "sc_bv<%d>" % w
+
+
+def write_if_changed(path, text):
+    if os.path.exists(path):
+        with open(path) as f:
+            if f.read() == text:
+                return
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def gen(block, outdir, tops):
+    hdr = "/* generated by scripts/gen_tops.py from tb/%s/tops.txt: do not edit */\n" % block
+
+    # --- make fragment
+    mk = ["# generated by scripts/gen_tops.py: do not edit"]
+    mk.append("TOPS := " + " ".join(t["name"] for t in tops))
+    for t in tops:
+        mk.append("MODULE_%s := %s" % (t["name"], t["module"]))
+        mk.append("GFLAGS_%s := %s" % (t["name"], " ".join(
+            shlex.quote("-G%s=%s" % (k, v)) for k, v in t["params"])))
+    write_if_changed(os.path.join(outdir, "tops.mk"), "\n".join(mk) + "\n")
+
+    # --- generic port table
+    c = [hdr, '#include "harness_tops.h"', ""]
+    for t in tops:
+        c.append("static const harness_port_t ports_%s[] = {" % t["name"])
+        for p in t["ports"]:
+            c.append('  {"%s", %d, %d},' % (p["name"], p["width"], 1 if p["input"] else 0))
+        c.append("};")
+    c.append("const harness_top_t harness_tops[] = {")
+    for t in tops:
+        c.append('  {"%s", "%s", ports_%s, %d},' % (t["name"], t["module"], t["name"],
+                                                  len(t["ports"])))
+    c.append("};")
+    c.append("const int harness_ntops = %d;" % len(tops))
+    c.append('const char *const harness_block_name = "%s";' % block)
+    c.append("const int harness_ninst = %d;" % NINST)
+    write_if_changed(os.path.join(outdir, "tops.c"), "\n".join(c) + "\n")
+
+    # --- Verilator shim
+    v = [hdr, '#include "verilated.h"', '#include "vl_shim.h"']
+    for t in tops:
+        v.append('#include "V%s.h"' % t["name"])
+    v.append("")
+    for t in tops:
+        n = t["name"]
+        cls = "V" + n
+        v.append("static void *new_%s(VerilatedContext *ctx) { return new %s{ctx, \"%s\"}; }"
+                 % (n, cls, "TOP"))
+        v.append("static void del_%s(void *m) { delete static_cast<%s *>(m); }" % (n, cls))
+        v.append("static void eval_%s(void *m) { static_cast<%s *>(m)->eval(); }" % (n, cls))
+        v.append("static void final_%s(void *m) { static_cast<%s *>(m)->final(); }" % (n, cls))
+        v.append("#if VM_TRACE")
+        v.append("static void trace_%s(void *m, VerilatedFstC *tfp) {"
+                 " static_cast<%s *>(m)->trace(tfp, 99); }" % (n, cls))
+        v.append("#endif")
+        v.append("static void *port_%s(void *mp, int i) {" % n)
+        v.append("  %s *m = static_cast<%s *>(mp);" % (cls, cls))
+        v.append("  switch (i) {")
+        for i, p in enumerate(t["ports"]):
+            if p["width"] > 64:
+                v.append("  case %d: return m->%s.data();" % (i, p["name"]))
+            else:
+                v.append("  case %d: return &m->%s;" % (i, p["name"]))
+        v.append("  default: return nullptr;")
+        v.append("  }")
+        v.append("}")
+        v.append("static const unsigned char kinds_%s[] = {%s};" % (
+            n, ", ".join(vl_kind(p["width"]) for p in t["ports"])))
+        v.append("")
+    v.append("const harness_vl_top_t harness_vl_tops[] = {")
+    for t in tops:
+        n = t["name"]
+        v.append("  {new_%s, del_%s, eval_%s, final_%s," % (n, n, n, n))
+        v.append("#if VM_TRACE")
+        v.append("   trace_%s," % n)
+        v.append("#endif")
+        v.append("   port_%s, kinds_%s}," % (n, n))
+    v.append("};")
+    write_if_changed(os.path.join(outdir, "vl_tops.cpp"), "\n".join(v) + "\n")
+
+    # --- SystemC shim
+    s = [hdr, "#include <systemc.h>", '#include "verilated.h"', '#include "sc_shim.h"']
+    for t in tops:
+        s.append('#include "V%s.h"' % t["name"])
+    s.append("")
+    for t in tops:
+        n = t["name"]
+        s.append("struct sc_%s : harness_sc_inst {" % n)
+        s.append("  V%s *m;" % n)
+        for i, p in enumerate(t["ports"]):
+            s.append("  sc_signal<%s> s%d;" % (sc_type(p["width"]), i))
+        s.append("  explicit sc_%s(const char *inst) {" % n)
+        s.append("    m = new V%s{inst};" % n)
+        for i, p in enumerate(t["ports"]):
+            s.append("    m->%s(s%d);" % (p["name"], i))
+        s.append("  }")
+        s.append("  void set(int i, const uint32_t *w) override {")
+        s.append("    switch (i) {")
+        for i, p in enumerate(t["ports"]):
+            if p["input"]:
+                s.append("    case %d: harness_sc_write(s%d, w); break;" % (i, i))
+        s.append("    default: break;")
+        s.append("    }")
+        s.append("  }")
+        s.append("  void get(int i, uint32_t *w) override {")
+        s.append("    switch (i) {")
+        for i, p in enumerate(t["ports"]):
+            s.append("    case %d: harness_sc_read(s%d, w); break;" % (i, i))
+        s.append("    default: break;")
+        s.append("    }")
+        s.append("  }")
+        s.append("#if VM_TRACE")
+        s.append("  void trace(VerilatedFstSc *tfp) override { m->trace(tfp, 99); }")
+        s.append("#endif")
+        s.append("  void final_() override { m->final(); }")
+        s.append("};")
+        s.append("")
+    s.append("harness_sc_inst *harness_sc_create(int top, const char *inst) {")
+    s.append("  switch (top) {")
+    for i, t in enumerate(tops):
+        s.append("  case %d: return new sc_%s(inst);" % (i, t["name"]))
+    s.append("  default: return nullptr;")
+    s.append("  }")
+    s.append("}")
+    write_if_changed(os.path.join(outdir, "sc_tops.cpp"), "\n".join(s) + "\n")
+
+    # --- Icarus wrappers
+    w = ["// generated by scripts/gen_tops.py from tb/%s/tops.txt: do not edit" % block,
+         "`timescale 1ps/1ps", ""]
+    for t in tops:
+        n = t["name"]
+        w.append("module hw_%s;" % n)
+        for p in t["ports"]:
+            rng = "" if p["width"] == 1 else "[%d:0] " % (p["width"] - 1)
+            if p["input"]:
+                w.append("  reg %s%s = 0;" % (rng, p["name"]))
+            else:
+                w.append("  wire %s%s;" % (rng, p["name"]))
+        params = ", ".join(".%s(%s)" % (k, v) for k, v in t["params"])
+        inst = "  %s %sdut (" % (t["module"], ("#(%s) " % params) if params else "")
+        w.append(inst + ", ".join(".%s(%s)" % (p["name"], p["name"]) for p in t["ports"]) + ");")
+        w.append("endmodule")
+        w.append("module tb_%s;" % n)
+        for i in range(NINST):
+            w.append("  hw_%s u%d ();" % (n, i))
+        w.append("endmodule")
+        w.append("")
+    # One waves module dumps every root, so the VPI side needs no $dumpvars of its own.
+    w.append("module harness_waves;")
+    w.append("  reg [8*1024-1:0] wavefile;")
+    w.append("  initial if ($value$plusargs(\"wavefile=%s\", wavefile)) begin")
+    w.append("    $dumpfile(wavefile);")
+    for t in tops:
+        w.append("    $dumpvars(0, tb_%s);" % t["name"])
+    w.append("  end")
+    w.append("endmodule")
+    write_if_changed(os.path.join(outdir, "tb_tops.v"), "\n".join(w) + "\n")
+
+
+def main():
+    if len(sys.argv) < 4 or sys.argv[3] != "--":
+        die("usage: gen_tops.py BLOCK OUTDIR -- <verilator source args>")
+    block, outdir, srcargs = sys.argv[1], sys.argv[2], sys.argv[4:]
+    tops = parse_tops(os.path.join("tb", block, "tops.txt"))
+    for t in tops:
+        t["ports"] = read_ports(t, srcargs)
+    os.makedirs(outdir, exist_ok=True)
+    gen(block, outdir, tops)
+
+
+if __name__ == "__main__":
+    main()

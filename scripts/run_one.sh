@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# scripts/run_one.sh SIM BLOCK TEST SEED VARIANT - run one test in its own process.
+# Prints the runner's verdict lines; the whole console goes to <outdir>/console.log.
+set -uo pipefail
+sim=$1 block=$2 test=$3 seed=$4 variant=$5
+b=sim_out/build/$sim/$block/$variant
+out=sim_out/$sim/$block/$test-s$seed
+rm -rf "$out"
+mkdir -p "$out"
+args=(+test="$test" +seed="$seed" +outdir="$out")
+[ "$variant" = waves ] && args+=(+waves=1)
+case $sim in
+  icarus)
+    fst=()
+    [ "$variant" = waves ] && fst=(-fst) && args+=(+wavefile="$out/waves.fst")
+    cmd=(vvp -n -M "$b" -m harness "$b/sim.vvp" "${fst[@]}" "${args[@]}")
+    ;;
+  *) cmd=("$b/sim" "${args[@]}") ;;
+esac
+"${cmd[@]}" >"$out/console.log" 2>&1
+rc=$?
+grep -E '^(PASS|FAIL) |^  reproduce:' "$out/console.log" || true
+if [ ! -f "$out/results.xml" ]; then
+  echo "FAIL $block.$test: the simulator exited ($rc) without a result; see $out/console.log"
+  tail -5 "$out/console.log" | sed 's/^/    /'
+  echo "  reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1"
+fi
+exit 0

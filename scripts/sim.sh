@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# scripts/sim.sh - build and run the tests of one or more blocks on one simulator,
+# then print a summary table. Called by `make sim`; usable directly:
+#   scripts/sim.sh SIM "BLOCKS" "TEST" SEED WAVES COVERAGE
+# Each test runs in its own process and writes sim_out/<sim>/<block>/<test>-s<seed>/
+# (run.log, console.log, results.xml, waves.fst or coverage.dat).
+set -uo pipefail
+
+sim=$1 blocks=$2 test=$3 seed=$4 waves=$5 cov=$6
+jobs=${JOBS:-$(nproc)}
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+
+case $sim in verilator | icarus | systemc) ;; *)
+  echo "unknown SIM '$sim'; valid: verilator icarus systemc" >&2
+  exit 2
+  ;;
+esac
+[[ $seed =~ ^[0-9]+$ ]] || { echo "bad SEED '$seed': want an unsigned integer" >&2; exit 2; }
+variant=plain
+[ "$waves" = 1 ] && variant=waves
+if [ "$cov" = 1 ]; then
+  [ "$sim" = verilator ] || { echo "COVERAGE=1 needs SIM=verilator (Verilator's coverage)" >&2; exit 2; }
+  [ "$variant" = waves ] && { echo "WAVES=1 and COVERAGE=1 together are not supported; run them apart" >&2; exit 2; }
+  variant=cov
+fi
+if [ -n "$test" ] && [ "$(wc -w <<<"$blocks")" -ne 1 ]; then
+  echo "TEST=$test needs BLOCK=<one block>; valid blocks: $(all_blocks)" >&2
+  exit 2
+fi
+
+# Validate everything before building anything.
+declare -A block_tests
+for b in $blocks; do
+  valid=$(block_test_names "$b" all)
+  if [ -n "$test" ]; then
+    if ! grep -qx -- "$test" <<<"$valid"; then
+      echo "unknown TEST '$test' for BLOCK=$b; valid: $(echo $valid)" >&2
+      exit 2
+    fi
+    block_tests[$b]=$test
+  else
+    block_tests[$b]=$(block_test_names "$b" default)
+  fi
+done
+
+summary=()
+total_pass=0 total_fail=0 status=0
+for b in $blocks; do
+  bdir=sim_out/build/$sim/$b/$variant
+  mkdir -p "$bdir"
+  t0=$(date +%s.%N)
+  if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" >"$bdir/build.log" 2>&1; then
+    cat "$bdir/build.log" >&2
+    echo "build of block $b for $sim failed (log: $bdir/build.log)" >&2
+    exit 1
+  fi
+  t1=$(date +%s.%N)
+  outs=()
+  for t in ${block_tests[$b]}; do outs+=("sim_out/$sim/$b/$t-s$seed"); done
+  # One process per test, $jobs at a time; the runner's own lines are shown, the rest
+  # stays in console.log.
+  printf '%s\n' ${block_tests[$b]} |
+    xargs -P "$jobs" -I{} "$here/run_one.sh" "$sim" "$b" {} "$seed" "$variant"
+  pass=0 fail=0
+  for o in "${outs[@]}"; do
+    if [ -f "$o/results.xml" ] && grep -q 'failures="0"' "$o/results.xml"; then
+      pass=$((pass + 1))
+    else
+      fail=$((fail + 1))
+    fi
+  done
+  t2=$(date +%s.%N)
+  merge_results "sim_out/$sim/$b/results.xml" "$b" "$sim" "${outs[@]}"
+  summary+=("$(printf '%-10s %-10s %6d %7d %7d %8.1f %8.1f' "$b" "$sim" $((pass + fail)) "$pass" "$fail" \
+    "$(awk "BEGIN{print $t1 - $t0}")" "$(awk "BEGIN{print $t2 - $t1}")")")
+  total_pass=$((total_pass + pass))
+  total_fail=$((total_fail + fail))
+  [ "$fail" -eq 0 ] || status=1
+done
+
+echo
+printf '%-10s %-10s %6s %7s %7s %8s %8s\n' block sim tests passed failed build_s run_s
+printf '%s\n' "${summary[@]}"
+echo "$total_pass passed, $total_fail failed"
+exit $status
