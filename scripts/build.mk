@@ -79,11 +79,11 @@ all: $(B)/sim.vvp $(B)/harness.vpi
 $(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v
 	@mkdir -p $(B)
 	iverilog -g2012 -o $@ $(RTL_INC) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v
-$(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h
+$(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h csrc/harness/harness.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_C) -fPIC -I/usr/include/iverilog -c $< -o $@
+	$(CC) $(CFLAGS_C) -fPIC -pthread -I/usr/include/iverilog -c $< -o $@
 $(B)/harness.vpi: $(C_OBJS) $(OBJ)/be_icarus.o
-	$(CC) -shared -o $@ $^ -L/usr/lib/x86_64-linux-gnu -lvpi -lm
+	$(CC) -shared -pthread -o $@ $^ -L/usr/lib/x86_64-linux-gnu -lvpi -lm
 else
 # ------------------------------------------------------ Verilator and SystemC
 ifeq ($(SIM),systemc)
@@ -129,6 +129,12 @@ $(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MOD
 	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
 
 all: $(B)/sim
+# The bare eval() loop the harness overhead is measured against (scripts/bench.sh).
+ifeq ($(SIM)/$(BLOCK)/$(VARIANT),verilator/common/plain)
+all: $(B)/bench_bare
+$(B)/bench_bare: csrc/harness/bench_bare.cpp $(OBJ)/fifo_w8_d4/Vfifo_w8_d4__ALL.a $(VRT_OBJS)
+	$(CXX) $(CXXFLAGS_V) -I$(OBJ)/fifo_w8_d4 -o $@ $^ -lz -lpthread
+endif
 $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS)
 	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm
 endif

@@ -258,10 +258,12 @@ def gen(block, outdir, tops):
     for t in tops:
         n = t["name"]
         w.append("module hw_%s;" % n)
+        # Inputs start X: be_icarus.c drives them to 0 at 1 ps when the DUT opens,
+        # an event that wakes every always @* (Icarus runs none at time 0).
         for p in t["ports"]:
             rng = "" if p["width"] == 1 else "[%d:0] " % (p["width"] - 1)
             if p["input"]:
-                w.append("  reg %s%s = 0;" % (rng, p["name"]))
+                w.append("  reg %s%s;" % (rng, p["name"]))
             else:
                 w.append("  wire %s%s;" % (rng, p["name"]))
         params = ", ".join(".%s(%s)" % (k, v) for k, v in t["params"])
@@ -276,11 +278,13 @@ def gen(block, outdir, tops):
     # One waves module dumps every root, so the VPI side needs no $dumpvars of its own.
     w.append("module harness_waves;")
     w.append("  reg [8*1024-1:0] wavefile;")
+    w.append("  reg dump_on = 1'b1;  // written by be_icarus.c (dut_waves): $dumpoff/$dumpon")
     w.append("  initial if ($value$plusargs(\"wavefile=%s\", wavefile)) begin")
     w.append("    $dumpfile(wavefile);")
     for t in tops:
         w.append("    $dumpvars(0, tb_%s);" % t["name"])
     w.append("  end")
+    w.append("  always @(dump_on) if (dump_on) $dumpon; else $dumpoff;")
     w.append("endmodule")
     write_if_changed(os.path.join(outdir, "tb_tops.v"), "\n".join(w) + "\n")
 

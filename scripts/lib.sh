@@ -7,12 +7,13 @@ all_blocks() {
 }
 
 # Test names of a block, from its HARNESS_TEST(...) registrations. "default" leaves out
-# the xfail_* tests (expected to fail; scripts/selftest.sh runs them).
+# the xfail_* tests (expected to fail; scripts/selftest.sh runs them) and the bench_*
+# benchmarks (scripts/bench.sh runs them).
 block_test_names() {
   local names
   names=$(cat tb/"$1"/*.c 2>/dev/null | sed -n 's/^HARNESS_TEST(\([A-Za-z0-9_]*\)).*/\1/p')
   if [ "$2" = default ]; then
-    grep -v '^xfail_' <<<"$names" || true
+    grep -v '^xfail_\|^bench_' <<<"$names" || true
   else
     echo "$names"
   fi

@@ -28,6 +28,10 @@ void be_close(be_model_t *m);
 void be_set(be_model_t *m, int port, const uint32_t *words);
 /* xz (may be NULL) receives a mask of bits that were X or Z (4-state sims). */
 void be_get(be_model_t *m, int port, uint32_t *words, uint32_t *xz);
+/* Direct access for the fast path: a pointer to the port's storage if the
+ * backend keeps ports as plain memory (Verilator), else NULL. *kind is the
+ * storage size for ports up to 64 bits: 1, 2, 4 or 8 bytes (0 for wider). */
+void *be_port_direct(be_model_t *m, int port, int *kind);
 /* Propagate input changes through combinational logic; time moves to t_ps
  * (the core passes now + 1 ps: event-driven simulators need a time step). */
 void be_settle(be_model_t *m, uint64_t t_ps);

@@ -50,6 +50,7 @@ struct be_model {
   std::vector<int> pending;              // ports set since the last apply
   std::vector<char> is_pending;
   bool in_use;
+  bool waves_on; // opened with waves and not paused by dut_waves
 };
 
 static std::vector<be_model> g_models; // harness_ninst per top, top-major
@@ -57,7 +58,36 @@ static std::vector<be_model> g_models; // harness_ninst per top, top-major
 // One file for every instance of every top: tracing can only start after
 // elaboration, i.e. once all models exist, so it is opened at the first DUT's
 // wave path (<outdir>/waves.fst) and later DUTs' paths are not used.
+// The shared file dumps while an open DUT has waves on; pausing unregisters it
+// from the kernel, which otherwise dumps every time step.
 static VerilatedFstSc *g_tfp;
+static bool g_tfp_live;   // registered with the kernel
+static int g_waves_users; // open DUTs with waves on
+
+// The kernel's handle on the file: sc_trace_file is a private base of
+// VerilatedFstSc, and a C-style cast is the conversion C++ allows to one.
+static sc_core::sc_trace_file *kernel_trace(VerilatedFstSc *t) {
+  return (sc_core::sc_trace_file *)t;
+}
+
+static void waves_use(be_model_t *b, bool on) {
+  if (b->waves_on == on)
+    return;
+  b->waves_on = on;
+  g_waves_users += on ? 1 : -1;
+  if (on && g_tfp && !g_tfp_live) {
+    sc_core::sc_get_curr_simcontext()->add_trace_file(kernel_trace(g_tfp));
+    g_tfp_live = true;
+  }
+}
+// Stopping waits for the next time step: the current one, which the kernel
+// dumps once it is over, is still written (Verilator dumps it at once).
+static void waves_stop_if_unused() {
+  if (g_tfp_live && g_waves_users == 0) {
+    sc_core::sc_get_curr_simcontext()->remove_trace_file(kernel_trace(g_tfp));
+    g_tfp_live = false;
+  }
+}
 #endif
 
 static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
@@ -78,11 +108,14 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
   }
 #if VM_TRACE
   if (wave_path && !g_tfp) {
-    g_tfp = new VerilatedFstSc;
+    g_tfp = new VerilatedFstSc; // registers itself with the kernel
+    g_tfp_live = true;
     for (be_model &m : g_models)
       m.sc->trace(g_tfp);
     g_tfp->open(wave_path);
   }
+  if (wave_path)
+    waves_use(b, true);
 #else
   if (wave_path) {
     std::snprintf(err, errlen, "waves asked for, but this model was built without tracing");
@@ -98,7 +131,12 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
   return b;
 }
 
-void be_close(be_model_t *b) { b->in_use = false; }
+void be_close(be_model_t *b) {
+#if VM_TRACE
+  waves_use(b, false);
+#endif
+  b->in_use = false;
+}
 
 void be_set(be_model_t *b, int port, const uint32_t *w) {
   std::vector<uint32_t> &v = b->in[static_cast<size_t>(port)];
@@ -124,11 +162,13 @@ static void run_to(be_model_t *b, uint64_t t_ps) {
   uint64_t now = now_ps();
   if (t_ps > now)
     sc_core::wait(sc_core::sc_time::from_value(t_ps - now));
+#if VM_TRACE
+  waves_stop_if_unused();
+#endif
   if (now_ps() != t_ps) {
     char msg[160];
     std::snprintf(msg, sizeof msg, "systemc: asked for time %llu ps, simulation is at %llu ps",
-                  static_cast<unsigned long long>(t_ps),
-                  static_cast<unsigned long long>(now_ps()));
+                  static_cast<unsigned long long>(t_ps), static_cast<unsigned long long>(now_ps()));
     harness_design_error(msg);
   }
   for (int p : b->pending) {
@@ -144,10 +184,13 @@ static void run_to(be_model_t *b, uint64_t t_ps) {
 void be_settle(be_model_t *b, uint64_t t_ps) { run_to(b, t_ps); }
 void be_advance(be_model_t *b, uint64_t t_ps) { run_to(b, t_ps); }
 
-// VerilatedFstSc dumps every time step on its own and cannot pause.
 void be_waves(be_model_t *b, int on) {
+#if VM_TRACE
+  waves_use(b, on != 0);
+#else
   (void)b;
   (void)on;
+#endif
 }
 
 void be_run_end(const char *outdir) {
@@ -172,12 +215,21 @@ struct harness_runner : sc_core::sc_module {
   harness_runner(sc_core::sc_module_name name, int argc, char **argv)
       : sc_core::sc_module(name), argc_(argc), argv_(argv) {
     SC_THREAD(run);
-    // Tests keep word buffers on the stack; SystemC's default is 128 KiB.
+    // Tests keep word buffers on the stack; SystemC's default is 256 KiB.
     set_stack_size(16u << 20);
   }
   void run() {
     code = harness_main(argc_, argv_);
     done = true;
+#if VM_TRACE
+    // VerilatedFstSc dumps a time step once it is over: step past the last one
+    // so sc_stop does not cut it from the waves.
+    if (g_tfp)
+      wait(sc_core::sc_time::from_value(1));
+#endif
+    // The test has reported; keep SystemC's "stopped by user" note off stdout.
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
+                                            sc_core::SC_DO_NOTHING);
     sc_core::sc_stop();
   }
   int code = 2;
@@ -188,9 +240,13 @@ private:
   char **argv_;
 };
 
-int sc_main(int argc, char **argv) {
-  // Before the first SystemC call: no banner, output like the other backends.
+// SystemC prints its banner before sc_main; silence it (unless the user set
+// the variable) so the output is that of the other backends.
+__attribute__((constructor)) static void quiet_systemc_banner() {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+}
+
+int sc_main(int argc, char **argv) {
   sc_core::sc_set_time_resolution(1, sc_core::SC_PS); // the core's time is in ps
   Verilated::defaultContextp()->fatalOnError(false);
   Verilated::defaultContextp()->fatalOnVpiError(false);
@@ -227,4 +283,10 @@ int sc_main(int argc, char **argv) {
     g_tfp->close();
 #endif
   return code;
+}
+
+// Ports are sc_signals: writes must go through the kernel, so no direct access.
+extern "C" void *be_port_direct(be_model_t *, int, int *kind) {
+  *kind = 0;
+  return nullptr;
 }

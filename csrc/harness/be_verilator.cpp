@@ -5,6 +5,7 @@
  */
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "backend.h"
 #include "harness.h"
@@ -26,6 +27,11 @@ struct be_model {
 
 // One context for every model of the run: coverage and $fatal are per context.
 static VerilatedContext *g_ctx;
+#if VM_COVERAGE
+// The context's coverage points point into the models' counters, so a closed model
+// is kept (finalized, not destroyed) until be_run_end has written coverage.dat.
+static std::vector<be_model *> g_closed;
+#endif
 
 // Verilator calls these (VL_USER_STOP / VL_USER_FATAL) instead of aborting, so a
 // failed assertion or $fatal becomes a test failure with its message.
@@ -94,6 +100,10 @@ void be_close(be_model_t *b) {
     delete b->tfp;
   }
 #endif
+#if VM_COVERAGE
+  g_closed.push_back(b);
+  return;
+#endif
   b->vt->destroy(b->m);
   delete b;
 }
@@ -132,6 +142,15 @@ void be_get(be_model_t *b, int port, uint32_t *w, uint32_t *xz) {
   }
 }
 
+void *be_port_direct(be_model_t *b, int port, int *kind) {
+  static const int bytes[] = {1, 2, 4, 8};
+  int k = b->vt->kinds[port];
+  if (k > HARNESS_VL_Q)
+    return nullptr;
+  *kind = bytes[k];
+  return b->vt->port(b->m, port);
+}
+
 static void eval_at(be_model_t *b, uint64_t t_ps) {
   b->ctx->time(t_ps);
   b->vt->eval(b->m);
@@ -160,6 +179,11 @@ void be_run_end(const char *outdir) {
     std::snprintf(path, sizeof path, "%s/coverage.dat", outdir);
     g_ctx->coveragep()->write(path);
   }
+  for (be_model *c : g_closed) {
+    c->vt->destroy(c->m);
+    delete c;
+  }
+  g_closed.clear();
 #else
   (void)outdir;
 #endif

@@ -16,22 +16,28 @@
 
 #define HARNESS_PERIOD_PS 10000u
 
+/* Ports up to 64 bits that the backend keeps as plain memory (Verilator) are
+ * read and written through a cached pointer by the inline accessors of
+ * harness.h: the per-cycle cost of the harness then stays close to that of a
+ * bare eval() loop (docs/performance.md). */
+typedef harness_fast_port_t fast_port_t;
+
 struct dut {
+  harness_dut_hot_t hot; /* first: the inline accessors cast dut_t * to it */
   const harness_top_t *top;
   int top_index, inst;
   be_model_t *m;
-  int dirty; /* inputs written since the last settle */
   uint64_t cycle;
   port_t clk, rst_n;
 };
 
 static uint64_t g_now_ps;
+static int g_waves; /* cached harness_waves_on(): read every cycle */
 static dut_t *g_open[HARNESS_MAX_DUTS];
 
 static void check_design(void) {
-  const char *msg = harness_design_error_msg();
-  if (msg)
-    FAIL("design error: %s", msg);
+  if (harness_design_flag)
+    FAIL("design error: %s", harness_design_error_msg());
 }
 
 dut_t *dut_open(const char *top) {
@@ -47,10 +53,14 @@ dut_t *dut_open(const char *top) {
     }
     FAIL("dut_open: unknown top '%s'; tops of block %s:%s", top, harness_block_name, list);
   }
-  int inst = 0;
+  /* the lowest instance of this top that no open DUT holds */
+  unsigned long held = 0;
   for (int i = 0; i < HARNESS_MAX_DUTS; i++)
     if (g_open[i] && g_open[i]->top_index == ti)
-      inst++;
+      held |= 1ul << g_open[i]->inst;
+  int inst = 0;
+  while (inst < harness_ninst && (held >> inst & 1))
+    inst++;
   if (inst >= harness_ninst)
     FAIL("dut_open: top '%s' is already open %d times (the maximum)", top, harness_ninst);
   int slot = -1;
@@ -62,6 +72,7 @@ dut_t *dut_open(const char *top) {
 
   char err[512] = "";
   const char *waves = harness_wave_path(slot);
+  g_waves = harness_waves_on();
   be_model_t *m = be_open(ti, inst, waves, err, sizeof err);
   if (!m)
     FAIL("dut_open(%s): %s", top, err);
@@ -72,6 +83,18 @@ dut_t *dut_open(const char *top) {
   d->top_index = ti;
   d->inst = inst;
   d->m = m;
+  d->hot.nports = d->top->nports;
+  d->hot.fast = calloc((size_t)d->top->nports, sizeof *d->hot.fast);
+  if (!d->hot.fast)
+    FAIL("out of memory");
+  for (int i = 0; i < d->top->nports; i++) {
+    const harness_port_t *hp = &d->top->ports[i];
+    fast_port_t *f = &d->hot.fast[i];
+    f->is_input = hp->is_input;
+    if (hp->width <= 64)
+      f->ptr = be_port_direct(m, i, &f->kind);
+    f->mask = hp->width >= 64 ? ~0ull : (1ull << hp->width) - 1u;
+  }
   g_open[slot] = d;
   d->clk = dut_port(d, "clk");
   d->rst_n = dut_port(d, "rst_n");
@@ -90,6 +113,7 @@ void dut_close(dut_t *d) {
     if (g_open[i] == d)
       g_open[i] = NULL;
   be_close(d->m);
+  free(d->hot.fast);
   free(d);
 }
 
@@ -135,16 +159,18 @@ void dut_set(dut_t *d, port_t p, const uint32_t *words) {
   if (hp->width % 32)
     buf[n - 1] &= (1u << (hp->width % 32)) - 1u;
   be_set(d->m, p, buf);
-  d->dirty = 1;
+  d->hot.dirty = 1;
 }
 
 static void settle(dut_t *d) {
-  if (d->dirty) {
+  if (d->hot.dirty) {
     be_settle(d->m, ++g_now_ps);
-    d->dirty = 0;
+    d->hot.dirty = 0;
     check_design();
   }
 }
+
+void harness_dut_settle(dut_t *d) { settle(d); }
 
 int dut_get_xz(dut_t *d, port_t p, uint32_t *words, uint32_t *xz) {
   const harness_port_t *hp = port_of(d, p);
@@ -168,19 +194,32 @@ void dut_get(dut_t *d, port_t p, uint32_t *words) {
          (unsigned long long)d->cycle);
 }
 
-void dut_set_u64(dut_t *d, port_t p, uint64_t v) {
-  uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)] = {0};
+static void store(void *ptr, int kind, uint64_t v) {
+  switch (kind) {
+  case 1: *(uint8_t *)ptr = (uint8_t)v; break;
+  case 2: *(uint16_t *)ptr = (uint16_t)v; break;
+  case 4: *(uint32_t *)ptr = (uint32_t)v; break;
+  default: *(uint64_t *)ptr = v; break;
+  }
+}
+
+void harness_set_u64_slow(dut_t *d, port_t p, uint64_t v) {
+  uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
+  unsigned n = HARNESS_WORDS(port_of(d, p)->width);
+  memset(w, 0, n * sizeof *w);
   w[0] = (uint32_t)v;
-  if (port_of(d, p)->width > 32)
+  if (n > 1)
     w[1] = (uint32_t)(v >> 32);
   dut_set(d, p, w);
 }
 
-uint64_t dut_get_u64(dut_t *d, port_t p) {
-  uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)] = {0};
+uint64_t harness_get_u64_slow(dut_t *d, port_t p) {
+  uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
+  unsigned n = HARNESS_WORDS(port_of(d, p)->width);
+  memset(w, 0, n * sizeof *w);
   dut_get(d, p, w);
   uint64_t v = w[0];
-  if (port_of(d, p)->width > 32)
+  if (n > 1)
     v |= (uint64_t)w[1] << 32;
   return v;
 }
@@ -190,18 +229,26 @@ void dut_step(dut_t *d, unsigned cycles) {
   for (unsigned i = 0; i < cycles; i++) {
     /* With waves on, show input changes before the edge rather than on it.
      * Without, skip it: every backend samples inputs set before the edge. */
-    if (d->dirty && harness_waves_on())
+    if (d->hot.dirty && g_waves)
       settle(d);
     uint64_t t_pos = (g_now_ps / HARNESS_PERIOD_PS + 1) * HARNESS_PERIOD_PS;
-    be_set(d->m, d->clk, &one);
+    fast_port_t *clk = &d->hot.fast[d->clk];
+    if (clk->ptr)
+      store(clk->ptr, clk->kind, 1);
+    else
+      be_set(d->m, d->clk, &one);
     be_advance(d->m, t_pos);
-    be_set(d->m, d->clk, &zero);
+    if (clk->ptr)
+      store(clk->ptr, clk->kind, 0);
+    else
+      be_set(d->m, d->clk, &zero);
     g_now_ps = t_pos + HARNESS_PERIOD_PS / 2;
     be_advance(d->m, g_now_ps);
-    d->dirty = 0;
+    d->hot.dirty = 0;
     d->cycle++;
     check_design();
-    harness_tick(d->cycle);
+    if (++harness_cycles > harness_max_cycles)
+      harness_watchdog(d->cycle);
   }
 }
 

@@ -47,8 +47,8 @@ const char *dut_top(dut_t *d);
 void dut_set(dut_t *d, port_t p, const uint32_t *words);
 void dut_get(dut_t *d, port_t p, uint32_t *words);      /* fails on X/Z bits */
 int dut_get_xz(dut_t *d, port_t p, uint32_t *words, uint32_t *xz); /* 1 if any X/Z */
-void dut_set_u64(dut_t *d, port_t p, uint64_t v);
-uint64_t dut_get_u64(dut_t *d, port_t p);
+static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v);
+static inline uint64_t dut_get_u64(dut_t *d, port_t p);
 
 void dut_step(dut_t *d, unsigned cycles);      /* advance whole clock cycles */
 void dut_reset(dut_t *d, unsigned cycles);     /* rst_n low for cycles, then high */
@@ -113,6 +113,60 @@ size_t harness_play_vectors_glob(const char *pattern);
 
 /* Number of checks that passed (shown in run.log; a test with none fails). */
 void harness_count_check(void);
+
+/* ---- fast path (internal) --------------------------------------------------
+ * On Verilator a port of up to 64 bits is plain memory in the model: the
+ * narrow accessors are inline so that a test costs close to a bare eval()
+ * loop. Every other case goes through the functions in dut.c. */
+typedef struct {
+  void *ptr; /* NULL: no direct access */
+  uint64_t mask;
+  int kind; /* bytes of storage: 1, 2, 4, 8 */
+  int is_input;
+} harness_fast_port_t;
+
+typedef struct { /* the first member of struct dut */
+  harness_fast_port_t *fast;
+  int nports;
+  int dirty; /* inputs written since the last settle */
+} harness_dut_hot_t;
+
+void harness_dut_settle(dut_t *d);
+void harness_set_u64_slow(dut_t *d, port_t p, uint64_t v);
+uint64_t harness_get_u64_slow(dut_t *d, port_t p);
+
+static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v) {
+  harness_dut_hot_t *h = (harness_dut_hot_t *)(void *)d;
+  const harness_fast_port_t *f = &h->fast[p];
+  if ((unsigned)p < (unsigned)h->nports && f->ptr && f->is_input) {
+    v &= f->mask;
+    switch (f->kind) {
+    case 1: *(uint8_t *)f->ptr = (uint8_t)v; break;
+    case 2: *(uint16_t *)f->ptr = (uint16_t)v; break;
+    case 4: *(uint32_t *)f->ptr = (uint32_t)v; break;
+    default: *(uint64_t *)f->ptr = v; break;
+    }
+    h->dirty = 1;
+    return;
+  }
+  harness_set_u64_slow(d, p, v);
+}
+
+static inline uint64_t dut_get_u64(dut_t *d, port_t p) {
+  harness_dut_hot_t *h = (harness_dut_hot_t *)(void *)d;
+  const harness_fast_port_t *f = &h->fast[p];
+  if ((unsigned)p < (unsigned)h->nports && f->ptr) {
+    if (h->dirty && !f->is_input)
+      harness_dut_settle(d);
+    switch (f->kind) {
+    case 1: return *(const uint8_t *)f->ptr;
+    case 2: return *(const uint16_t *)f->ptr;
+    case 4: return *(const uint32_t *)f->ptr;
+    default: return *(const uint64_t *)f->ptr;
+    }
+  }
+  return harness_get_u64_slow(d, p);
+}
 
 #ifdef __cplusplus
 }

@@ -8,9 +8,11 @@
 #define HARNESS_MAX_DUTS 8
 
 const char *harness_design_error_msg(void); /* NULL when none */
+extern int harness_design_flag;             /* set with the message: cheap to poll */
+extern uint64_t harness_cycles, harness_max_cycles; /* watchdog */
 const char *harness_wave_path(int slot);    /* NULL unless WAVES=1 */
 int harness_waves_on(void);
-void harness_tick(uint64_t cycle);          /* watchdog */
+void harness_watchdog(uint64_t cycle) __attribute__((noreturn)); /* past max_cycles */
 void harness_close_all(void);
 uint64_t harness_now_ps(void);
 

@@ -34,7 +34,7 @@ static struct {
   const char *args[MAX_ARGS];
   int nargs;
   const test_entry_t *test;
-  uint64_t seed, max_cycles;
+  uint64_t seed;
   char outdir[1024], vectors[1024], wave[HARNESS_MAX_DUTS][1100];
   int waves, in_test, failed;
   FILE *log;
@@ -42,7 +42,7 @@ static struct {
   char fail_msg[2048];
   char design_msg[1024];
   int design_error;
-  uint64_t checks, cycles;
+  uint64_t checks;
   struct timespec t0;
 } R;
 
@@ -145,6 +145,7 @@ void harness_fail_msg(const char *fmt, ...) {
 void harness_design_error(const char *msg) {
   if (!R.design_error) {
     R.design_error = 1;
+    harness_design_flag = 1;
     snprintf(R.design_msg, sizeof R.design_msg, "%s", msg);
     fprintf(stdout, "  design: %s\n", msg);
     if (R.log)
@@ -154,10 +155,12 @@ void harness_design_error(const char *msg) {
 
 const char *harness_design_error_msg(void) { return R.design_error ? R.design_msg : NULL; }
 
-void harness_tick(uint64_t cycle) {
-  if (++R.cycles > R.max_cycles)
-    FAIL("watchdog: test ran past %llu cycles (+max_cycles=N raises it); DUT at cycle %llu",
-         (unsigned long long)R.max_cycles, (unsigned long long)cycle);
+int harness_design_flag;
+uint64_t harness_cycles, harness_max_cycles = 50000000ull;
+
+void harness_watchdog(uint64_t cycle) {
+  FAIL("watchdog: test ran past %llu cycles (+max_cycles=N raises it); DUT at cycle %llu",
+       (unsigned long long)harness_max_cycles, (unsigned long long)cycle);
 }
 
 static int mkdirs(const char *path) {
@@ -215,7 +218,7 @@ static void write_results(double secs) {
           "    <testcase name=\"%s\" classname=\"%s.%s\" file=\"%s\" time=\"%.3f\" "
           "sim_time_ns=\"%.1f\" ratio_time=\"%.1f\" cycles=\"%llu\" checks=\"%llu\"",
           R.test->name, harness_block_name, be_sim_name(), R.test->file, secs, sim_ns,
-          secs > 0 ? sim_ns / secs : 0.0, (unsigned long long)R.cycles,
+          secs > 0 ? sim_ns / secs : 0.0, (unsigned long long)harness_cycles,
           (unsigned long long)R.checks);
   if (R.failed) {
     fprintf(f, ">\n      <failure message=\"");
@@ -244,7 +247,7 @@ static int finish(void) {
         R.test->name, (unsigned long long)R.seed, be_sim_name());
   } else {
     say("PASS %s.%s (%llu checks, %llu cycles, %.2f s)", harness_block_name, R.test->name,
-        (unsigned long long)R.checks, (unsigned long long)R.cycles, secs);
+        (unsigned long long)R.checks, (unsigned long long)harness_cycles, secs);
   }
   say("%d passed, %d failed", R.failed ? 0 : 1, R.failed ? 1 : 0);
   if (R.log) {
@@ -305,8 +308,8 @@ int harness_main(int argc, char **argv) {
     fprintf(stderr, "bad SEED '%s': want an unsigned integer\n", harness_plusarg("seed"));
     return 2;
   }
-  R.max_cycles = 50000000ull;
-  if (harness_plusarg("max_cycles") && parse_u64(harness_plusarg("max_cycles"), &R.max_cycles)) {
+  if (harness_plusarg("max_cycles") &&
+      parse_u64(harness_plusarg("max_cycles"), &harness_max_cycles)) {
     fprintf(stderr, "bad +max_cycles '%s'\n", harness_plusarg("max_cycles"));
     return 2;
   }

@@ -7,7 +7,9 @@
  * xfail_* tests break a protocol rule on purpose; scripts/selftest.sh checks
  * that the design assertion stops them on every simulator.
  */
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "crc.h"
 #include "crc_engine_model.h"
@@ -443,4 +445,35 @@ HARNESS_TEST(xfail_credit_overflow) {
   dut_set_u64(d, give, 1); /* a credit that was never taken */
   dut_step(d, 2);
   FAIL("no assertion fired");
+}
+
+/* ------------------------------------------------------------- benchmark */
+/* bench_* tests are benchmarks (scripts/bench.sh), not part of the default
+ * run. bench_fifo does exactly what csrc/harness/bench_bare.cpp does with a
+ * bare Verilated model - same stimulus, same reads - so the two rates give
+ * the harness overhead, and the checksum proves the work was the same. */
+HARNESS_TEST(bench_fifo) {
+  const char *n = harness_plusarg("cycles");
+  unsigned long cycles = n ? strtoul(n, NULL, 0) : 100000;
+  dut_t *d = dut_open("fifo_w8_d4");
+  port_t in_valid = dut_port(d, "in_valid"), in_data = dut_port(d, "in_data"),
+         out_ready = dut_port(d, "out_ready"), level = dut_port(d, "level");
+  dut_reset(d, 2);
+  uint32_t x = 1, sum = 0, lvl = 0;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (unsigned long c = 0; c < cycles; c++) {
+    x = x * 1664525u + 1013904223u; /* the same LCG as the bare loop */
+    dut_set_u64(d, in_valid, (x >> 31) && lvl < 4); /* offer only when there is room */
+    dut_set_u64(d, in_data, (x >> 8) & 0xff);
+    dut_set_u64(d, out_ready, (x >> 30) & 1);
+    dut_step(d, 1);
+    lvl = (uint32_t)dut_get_u64(d, level);
+    sum = sum * 31u + lvl;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  harness_log("bench: sim=%s cycles=%lu seconds=%.6f cycles_per_s=%.0f checksum=%08x",
+              harness_sim(), cycles, s, (double)cycles / s, sum);
+  CHECK(dut_get_u64(d, level) <= 4, "level within DEPTH");
 }

@@ -1,0 +1,98 @@
+// Registered CRC in the Rocksoft model. The register is kept non-reflected: REFIN reflects
+// each input byte before the MSB-first step, REFOUT reflects the register on the way out.
+`include "assert.vh"
+
+module crc_engine #(
+  parameter integer CRC_W  = 32,
+  parameter         POLY   = 32'h04C11DB7,  // untyped: any literal width is accepted
+  parameter         INIT   = 32'hFFFFFFFF,
+  parameter integer REFIN  = 1,
+  parameter integer REFOUT = 1,
+  parameter         XOROUT = 32'hFFFFFFFF,
+  parameter integer DATA_W = 64
+) (
+  input  wire              clk,
+  input  wire              rst_n,
+  input  wire              start,
+  input  wire              valid,
+  input  wire [DATA_W-1:0] data,
+  output wire [CRC_W-1:0]  crc,
+  output wire [CRC_W-1:0]  crc_reg
+);
+  generate if (CRC_W < 1 || CRC_W > 32 || (INIT >> CRC_W) != 0 || (XOROUT >> CRC_W) != 0 ||
+               (REFIN != 0 && REFIN != 1) || (REFOUT != 0 && REFOUT != 1) ||
+               (REFIN == 1 && DATA_W % 8 != 0))
+  begin : g_bad_param
+    `PARAM_FATAL("crc_engine: need 1 <= CRC_W <= 32, INIT/XOROUT < 2**CRC_W, REFIN/REFOUT 0 or 1, DATA_W a multiple of 8 if REFIN")
+  end endgenerate
+
+  // INIT / XOROUT as exactly CRC_W bits, read by shifting so any literal width lints clean.
+  function [CRC_W-1:0] fit(input integer which);
+    integer k;
+    begin
+      fit = {CRC_W{1'b0}};
+      for (k = 0; k < CRC_W; k = k + 1)
+        fit[k] = (which == 0) ? (((INIT >> k) & 1) != 0) : (((XOROUT >> k) & 1) != 0);
+    end
+  endfunction
+  localparam [CRC_W-1:0] INIT_L   = fit(0);
+  localparam [CRC_W-1:0] XOROUT_L = fit(1);
+
+  reg  [CRC_W-1:0]  crc_q;
+  wire [DATA_W-1:0] data_m;    // data in shift order (bytes bit-reversed if REFIN)
+  wire [CRC_W-1:0]  base = start ? INIT_L : crc_q;
+  wire [CRC_W-1:0]  stepped;
+  wire [CRC_W-1:0]  cur  = valid ? stepped : base;
+  wire [CRC_W-1:0]  cur_o;     // cur and crc_q in output bit order (reflected if REFOUT)
+  wire [CRC_W-1:0]  reg_o;
+
+  genvar gb;
+  generate
+    if (REFIN == 1 && DATA_W % 8 == 0) begin : g_refin  // (else illegal, stopped above)
+      // Bit b of every byte comes from bit 7-b of the same byte: eight whole-word
+      // shift-and-mask terms (per-bit assigns make Verilator emit a term per bit).
+      wire [8*DATA_W-1:0] part;
+      for (gb = 0; gb < 8; gb = gb + 1) begin : g_pos
+        localparam [7:0]        BIT = 8'h01 << gb;
+        localparam [DATA_W-1:0] SEL = {(DATA_W/8){BIT}};
+        if (gb < 4) begin : g_right
+          assign part[gb*DATA_W +: DATA_W] = (data >> (7 - 2*gb)) & SEL;
+        end else begin : g_left
+          assign part[gb*DATA_W +: DATA_W] = (data << (2*gb - 7)) & SEL;
+        end
+      end
+      assign data_m = part[0*DATA_W +: DATA_W] | part[1*DATA_W +: DATA_W] |
+                      part[2*DATA_W +: DATA_W] | part[3*DATA_W +: DATA_W] |
+                      part[4*DATA_W +: DATA_W] | part[5*DATA_W +: DATA_W] |
+                      part[6*DATA_W +: DATA_W] | part[7*DATA_W +: DATA_W];
+    end else begin : g_norefin
+      assign data_m = data;
+    end
+    if (REFOUT == 1) begin : g_refout
+      for (gb = 0; gb < CRC_W; gb = gb + 1) begin : g_bit
+        assign cur_o[gb] = cur[CRC_W-1-gb];
+        assign reg_o[gb] = crc_q[CRC_W-1-gb];
+      end
+    end else begin : g_norefout
+      assign cur_o = cur;
+      assign reg_o = crc_q;
+    end
+  endgenerate
+
+  crc_comb #(.CRC_W(CRC_W), .POLY(POLY), .DATA_W(DATA_W)) u_step (
+    .crc_in (base),
+    .data_in(data_m),
+    .crc_out(stepped)
+  );
+
+  // start alone begins an empty message; start with valid makes data its first word.
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n)
+      crc_q <= INIT_L;
+    else if (start || valid)
+      crc_q <= cur;
+  end
+
+  assign crc     = cur_o ^ XOROUT_L;
+  assign crc_reg = reg_o ^ XOROUT_L;
+endmodule
