@@ -82,7 +82,7 @@ if [ "$fail" -eq 0 ]; then
       if ! scripts/sim.sh "$sim" "$block" "$test" "$seed" 1 0 >"$tmp/sim.out" 2>&1; then
         if grep -q "^build of block $block for $sim failed" "$tmp/sim.out"; then
           echo "SKIP $sim: the waves build of block $block does not work ($(grep '^build of block' "$tmp/sim.out" | sed 's/.*(log: /log: /; s/)$//'))"
-          continue 2
+          continue
         fi
         grep -E '^(FAIL|PASS) ' "$tmp/sim.out" | sed 's/^/  /' || true
       fi
