@@ -11,8 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
 sims=${CHECK_WAVES_SIMS:-verilator icarus systemc}
 # block:test - short tests; fifo_random opens two tops one after the other, port_table
-# two tops at the same time.
-runs="common:fifo_random harness:port_table"
+# two tops at the same time. CHECK_WAVES_SIMS / CHECK_WAVES_RUNS override the choice.
+runs=${CHECK_WAVES_RUNS:-common:fifo_random harness:port_table}
 seed=1
 pass=0 fail=0
 

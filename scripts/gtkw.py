@@ -156,7 +156,7 @@ def read_tops(path):
 def read_spec(path, modules):
     """waves.txt -> {module: [(group, [(name, fmt, lineno)])]}."""
     spec, module, group = {}, None, None
-    rel = os.path.relpath(path)
+    rel = shown(path)
     try:
         with open(path) as f:
             lines = f.read().splitlines()
@@ -290,6 +290,12 @@ def resolve(h, dut, name):
     return found
 
 
+def shown(path):
+    """A path as the user typed it: relative if under the current directory."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
 def trace_name(full, v):
     return full + v[3]
 
@@ -323,13 +329,15 @@ def build(fst, spec_path, out, runlog):
         raise Error("none of the DUTs of the run (%s) is in %s (scopes: %s)"
                     % (", ".join("%s.u%d" % (o[0], o[2]) for o in opened), fst,
                        " ".join(h.roots)))
-    rel_spec = os.path.relpath(spec_path)
-    body, names, treeopen = [], [], []
+    rel_spec = shown(spec_path)
+    body, names, treeopen, noted = [], [], [], set()
     for d in duts:
         groups = spec.get(d.module)
         if groups is None:
-            print("gtkw.py: note: %s has no [%s] section; showing all its signals"
-                  % (rel_spec, d.module), file=sys.stderr)
+            if d.module not in noted:
+                print("gtkw.py: note: %s has no [%s] section; showing all its signals"
+                      % (rel_spec, d.module), file=sys.stderr)
+                noted.add(d.module)
             groups = default_groups(h, d)
         body += [GRP_BEGIN, "-" + d.label]
         for gname, sigs in groups:
@@ -339,7 +347,7 @@ def build(fst, spec_path, out, runlog):
                 found = resolve(h, d, name)
                 if not found:
                     raise Error("%s:%d: no signal '%s' in module %s (looked in %s of %s)"
-                                % (rel_spec, line, name, d.module, d.base, os.path.relpath(fst)))
+                                % (rel_spec, line, name, d.module, d.base, shown(fst)))
                 for full, v in found:
                     f = "@%x" % flag_of(v, fmt)
                     if f != flag:
@@ -394,7 +402,7 @@ def main():
     if a.names:
         print("\n".join(names))
     else:
-        print("wrote %s: %d signal(s) of %s" % (os.path.relpath(out), len(names),
+        print("wrote %s: %d signal(s) of %s" % (shown(out), len(names),
                                                 ", ".join(d.label for d in duts)))
     if skipped:
         print("gtkw.py: note: not in %s: %s (Verilator writes one file per open DUT slot and "
