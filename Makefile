@@ -33,6 +33,15 @@ endif
 ifeq ($(shell [[ '$(SEED)' =~ ^[0-9]+$$ ]] && echo ok),)
   $(error bad SEED '$(SEED)'; valid: an unsigned integer)
 endif
+ifneq ($(TEST),)
+  ifneq ($(words $(BLOCK)),1)
+    $(error TEST=$(TEST) needs BLOCK=<one block>; valid: $(BLOCKS_ALL))
+  endif
+  BLOCK_TESTS := $(shell . scripts/lib.sh; block_test_names $(BLOCK) all)
+  ifeq ($(filter $(TEST),$(BLOCK_TESTS)),)
+    $(error unknown TEST '$(TEST)' for BLOCK=$(BLOCK); valid: $(BLOCK_TESTS))
+  endif
+endif
 ifneq ($(filter-out 0 1,$(WAVES) $(COVERAGE)),)
   $(error WAVES and COVERAGE take 0 or 1)
 endif

@@ -154,7 +154,7 @@ def read_tops(path):
 
 
 def read_spec(path, modules):
-    """waves.txt -> {module: [(group, [(name, fmt, lineno)])]}."""
+    """waves.txt -> {module: [(group, [(name, fmt, lineno)], lineno)]}."""
     spec, module, group = {}, None, None
     rel = shown(path)
     try:
@@ -179,9 +179,10 @@ def read_spec(path, modules):
             continue
         if module is None:
             raise Error("%s: '%s' before the first [module] line" % (where, line.strip()))
-        if line[0] in " \t" and ":" not in line:
+        if line[0] in " \t":
             if group is None:
-                raise Error("%s: continuation line without a group above it" % where)
+                raise Error("%s: indented line (a continuation) without a group above it; "
+                            "group lines start in column 1" % where)
             names = line.split()
         else:
             if ":" not in line:
@@ -192,7 +193,7 @@ def read_spec(path, modules):
                 raise Error("%s: group without a name" % where)
             if any(g[0] == gname for g in spec[module]):
                 raise Error("%s: group '%s' of %s defined twice" % (where, gname, module))
-            group = (gname, [])
+            group = (gname, [], n)
             spec[module].append(group)
             names = rest.split()
         for tok in names:
@@ -204,10 +205,10 @@ def read_spec(path, modules):
                     or name.endswith(".") or ".." in name:
                 raise Error("%s: '%s' is not a signal name" % (where, tok))
             group[1].append((name, fmt or None, n))
-    for gname_mod, groups in spec.items():
-        for g in groups:
-            if not g[1]:
-                raise Error("%s: group '%s' of %s names no signal" % (rel, g[0], gname_mod))
+    for mod, groups in spec.items():
+        for gname, sigs, n in groups:
+            if not sigs:
+                raise Error("%s:%d: group '%s' of %s names no signal" % (rel, n, gname, mod))
     return spec
 
 
@@ -309,7 +310,7 @@ def flag_of(v, fmt):
 def default_groups(h, dut):
     """No spec section for the module: every signal where the ports are."""
     names = [v[0] for v in h.vars[dut.ports] if v[1] != "parameter"]
-    return [("signals", [(n, None, 0) for n in names])]
+    return [("signals", [(n, None, 0) for n in names], 0)]
 
 
 # ------------------------------------------------------------------ output
@@ -340,7 +341,7 @@ def build(fst, spec_path, out, runlog):
                 noted.add(d.module)
             groups = default_groups(h, d)
         body += [GRP_BEGIN, "-" + d.label]
-        for gname, sigs in groups:
+        for gname, sigs, _ in groups:
             body += [GRP_BEGIN, "-" + gname]
             flag = None
             for name, fmt, line in sigs:
