@@ -131,9 +131,11 @@ $(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MOD
 all: $(B)/sim
 # The bare eval() loop the harness overhead is measured against (scripts/bench.sh).
 ifeq ($(SIM)/$(BLOCK)/$(VARIANT),verilator/common/plain)
-all: $(B)/bench_bare
-$(B)/bench_bare: csrc/harness/bench_bare.cpp $(OBJ)/fifo_w8_d4/Vfifo_w8_d4__ALL.a $(VRT_OBJS)
-	$(CXX) $(CXXFLAGS_V) -I$(OBJ)/fifo_w8_d4 -o $@ $^ -lz -lpthread
+all: $(B)/bench_bare_fifo $(B)/bench_bare_crc
+$(B)/bench_bare_fifo: csrc/harness/bench_bare.cpp $(OBJ)/fifo_w8_d4/Vfifo_w8_d4__ALL.a $(VRT_OBJS)
+	$(CXX) $(CXXFLAGS_V) -DBENCH_FIFO=1 -I$(OBJ)/fifo_w8_d4 -o $@ $^ -lz -lpthread
+$(B)/bench_bare_crc: csrc/harness/bench_bare.cpp $(OBJ)/crc32_d1024/Vcrc32_d1024__ALL.a $(VRT_OBJS)
+	$(CXX) $(CXXFLAGS_V) -DBENCH_CRC=1 -I$(OBJ)/crc32_d1024 -o $@ $^ -lz -lpthread
 endif
 $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS)
 	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm

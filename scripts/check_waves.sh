@@ -55,7 +55,7 @@ check_fst() {
   dumpfile=$(sed -n 's/^CHECK_WAVES dumpfile //p' "$tmp/gtkwave.out")
   shown=$(sed -n 's/^CHECK_WAVES signals //p' "$tmp/gtkwave.out" | tr ' ' '\n' | grep . || true)
   n_shown=$(grep -c . <<<"$shown" || true)
-  missing=$(grep -vxF -f <(printf '%s\n' "$shown") "$tmp/expected" | head -3 | tr '\n' ' ' || true)
+  missing=$(grep -vxF -f <(printf '%s\n' "$shown") "$tmp/expected" | head -3 | tr '\n' ' ' | sed 's/ $//' || true)
   if [ "$(realpath "$dumpfile" 2>/dev/null)" != "$(realpath "$fst")" ]; then
     bad "$name: gtkwave loaded '$dumpfile', not $fst"
   elif [ "$n_exp" -eq 0 ]; then

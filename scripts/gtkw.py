@@ -112,13 +112,15 @@ def read_hier(fst):
         err = p.stderr.read().strip()
         p.stderr.close()
     if not done:
-        raise Error("%s: not a readable FST (fst2vcd: %s)" % (fst, err.splitlines()[-1] if err else "no header"))
+        why = err.splitlines()[-1] if err else "no header"
+        raise Error("%s: not a readable FST (fst2vcd: %s)" % (fst, why))
     return h
 
 
 # ------------------------------------------------------------------ run.log, tops, spec
 RUN_RE = re.compile(r"^RUN\s+([A-Za-z0-9_]+)\.([A-Za-z0-9_]+) sim=(\S+)")
-OPEN_RE = re.compile(r"^\s+opened (\S+) \(module (\S+), instance (\d+), \d+ ports\)(?:, waves: (\S+))?")
+OPEN_RE = re.compile(r"^\s+opened (\S+) \(module (\S+), instance (\d+), \d+ ports\)"
+                     r"(?:, waves: (\S+))?")
 
 
 def read_runlog(path):
@@ -251,10 +253,18 @@ def find_duts(h, opened, fst):
         else:
             continue
         seen.add(key)
-    for top, _, inst, _ in opened:
+    for top, _, inst, wave in opened:
         label = "%s.u%d" % (top, inst)
-        if (top, inst) not in seen and label not in missing:
-            missing.append(label)
+        if (top, inst) in seen or label in [m[0] for m in missing]:
+            continue
+        if wave and os.path.basename(wave) != base_name:
+            why = "written to %s, not this file" % os.path.basename(wave)
+        elif vl_last and any(d.style == "verilator" for d in duts):
+            why = ("overwritten: Verilator rewrites a slot's file at each open, "
+                   "%s.u%d was opened into it later" % (vl_last[0], vl_last[2]))
+        else:
+            why = "not in this file"
+        missing.append((label, why))
     return duts, missing
 
 
@@ -405,10 +415,8 @@ def main():
     else:
         print("wrote %s: %d signal(s) of %s" % (shown(out), len(names),
                                                 ", ".join(d.label for d in duts)))
-    if skipped:
-        print("gtkw.py: note: not in %s: %s (Verilator writes one file per open DUT slot and "
-              "rewrites it at each open)" % (os.path.basename(a.fst), ", ".join(skipped)),
-              file=sys.stderr)
+    for label, why in skipped:
+        print("gtkw.py: note: %s, opened by the run: %s" % (label, why), file=sys.stderr)
     return 0
 
 

@@ -24,6 +24,7 @@ need=(
   "make:make"
   "python3:python3"
   "xvfb-run:xvfb"
+  "valgrind:valgrind"
 )
 
 missing=()

@@ -34,6 +34,7 @@ for sim in verilator icarus systemc; do
   stage "sim: all blocks on $sim" scripts/sim.sh $sim "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
 done
 stage "harness self-checks" scripts/selftest.sh
+stage "waves: FST + save file open in GTKWave" scripts/check_waves.sh
 rm -f sim_out/stage.out
 echo
 echo "$total_p passed, $total_f failed"

@@ -32,6 +32,7 @@ struct dut {
 };
 
 static uint64_t g_now_ps;
+static int g_opens; /* DUTs opened so far: names each one's wave file */
 static int g_waves; /* cached harness_waves_on(): read every cycle */
 static dut_t *g_open[HARNESS_MAX_DUTS];
 
@@ -71,7 +72,7 @@ dut_t *dut_open(const char *top) {
     FAIL("dut_open: more than %d DUTs open", HARNESS_MAX_DUTS);
 
   char err[512] = "";
-  const char *waves = harness_wave_path(slot);
+  const char *waves = harness_wave_path(g_opens++);
   g_waves = harness_waves_on();
   be_model_t *m = be_open(ti, inst, waves, err, sizeof err);
   if (!m)

@@ -10,7 +10,9 @@
 const char *harness_design_error_msg(void); /* NULL when none */
 extern int harness_design_flag;             /* set with the message: cheap to poll */
 extern uint64_t harness_cycles, harness_max_cycles; /* watchdog */
-const char *harness_wave_path(int slot);    /* NULL unless WAVES=1 */
+/* Wave file of the n-th DUT opened in this test (waves.fst, waves_1.fst, ...):
+ * NULL unless WAVES=1. */
+const char *harness_wave_path(int n);
 int harness_waves_on(void);
 void harness_watchdog(uint64_t cycle) __attribute__((noreturn)); /* past max_cycles */
 void harness_close_all(void);

@@ -35,7 +35,7 @@ static struct {
   int nargs;
   const test_entry_t *test;
   uint64_t seed;
-  char outdir[1024], vectors[1024], wave[HARNESS_MAX_DUTS][1100];
+  char outdir[1024], vectors[1024], wave[1100];
   int waves, in_test, failed;
   FILE *log;
   jmp_buf jb;
@@ -83,8 +83,14 @@ const char *harness_sim(void) { return be_sim_name(); }
 const char *harness_block(void) { return harness_block_name; }
 const char *harness_vectors_dir(void) { return R.vectors; }
 int harness_waves_on(void) { return R.waves; }
-const char *harness_wave_path(int slot) {
-  return R.waves && slot >= 0 && slot < HARNESS_MAX_DUTS ? R.wave[slot] : NULL;
+const char *harness_wave_path(int n) {
+  if (!R.waves)
+    return NULL;
+  if (n)
+    snprintf(R.wave, sizeof R.wave, "%s/waves_%d.fst", R.outdir, n);
+  else
+    snprintf(R.wave, sizeof R.wave, "%s/waves.fst", R.outdir);
+  return R.wave;
 }
 void harness_count_check(void) { R.checks++; }
 
@@ -323,8 +329,6 @@ int harness_main(int argc, char **argv) {
   snprintf(R.vectors, sizeof R.vectors, "%s", vd ? vd : "vectors");
   const char *w = harness_plusarg("waves");
   R.waves = w && strcmp(w, "0") != 0;
-  for (int i = 0; i < HARNESS_MAX_DUTS; i++)
-    snprintf(R.wave[i], sizeof R.wave[i], i ? "%s/waves_%d.fst" : "%s/waves.fst", R.outdir, i);
   if (mkdirs(R.outdir)) {
     fprintf(stderr, "harness: cannot create %s: %s\n", R.outdir, strerror(errno));
     return 2;
