@@ -17,7 +17,8 @@ JOBS     ?= $(shell nproc)
 export JOBS
 
 # ---- input checks: one line naming the valid choices, non-zero exit -------------
-KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET
+KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET REGRESS_SEEDS REGRESS_SLOW_SEEDS
+export REGRESS_SEEDS REGRESS_SLOW_SEEDS TARGET
 $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),\
   $(if $(filter $(v),$(KNOWN_VARS) MAKEFLAGS MAKEOVERRIDES),,\
     $(error unknown variable '$(v)'; valid: $(KNOWN_VARS)))))
@@ -49,7 +50,7 @@ endif
 SIM_BLOCKS := $(if $(BLOCK),$(BLOCK),$(BLOCKS_ALL))
 TOOLS := scripts/install_tools.sh
 
-.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress formal
+.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress
 help:
 	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1]"
 	@echo "                      build and run tests (default: every block, every test, Verilator, seed 1)"
@@ -61,7 +62,7 @@ help:
 	@echo "make bench [BLOCK=..] measured speed figures -> sim_out/reports/"
 	@echo "make synth [BLOCK=..] [TARGET=xilinx]  Yosys cell / flip-flop counts per top"
 	@echo "make gtkwave BLOCK=.. TEST=.. [SIM=..] [SEED=..]  open the waves of that run"
-	@echo "make regress          many seeds on every simulator (nightly)"
+	@echo "make regress [REGRESS_SEEDS=\"1 2 3\"]  many seeds on every simulator, then coverage (nightly)"
 	@echo "make clean            remove sim_out/"
 	@echo "blocks: $(BLOCKS_ALL)"
 	@echo "run output: sim_out/<sim>/<block>/<test>-s<seed>/{run.log,console.log,results.xml,waves.fst,coverage.dat}"

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Lint all RTL: every module file under rtl/*/ with default parameters (Verilator -Wall,
+# Icarus -Wall, Yosys synth with a latch check), then every top configuration listed in
+# tb/*/tops.txt (same three tools with its parameter overrides; Yosys elaborates only, the
+# full synthesis of configurations is scripts/synth.sh). Any warning is a failure.
+# Prints one OK/FAIL line per module and configuration; exits non-zero on any failure.
+# Usage: scripts/lint_rtl.sh   (from anywhere; works in the repository root)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+for tool in verilator iverilog yosys; do
+  command -v "$tool" > /dev/null || { echo "lint_rtl: $tool not found" >&2; exit 2; }
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+shopt -s nullglob
+rtl_files=(rtl/*/*.v rtl/*/*.sv)
+vlt_files=(rtl/lint/*.vlt)
+rtl_dirs=()
+for d in rtl/*/; do
+  [[ $d == rtl/lint/ ]] || rtl_dirs+=("${d%/}")
+done
+shopt -u nullglob
+
+# Module sources are found by file name (-y), so a top may instantiate any module.
+ver_lib=() ivl_lib=() ys_lib=()
+for d in "${rtl_dirs[@]}"; do
+  ver_lib+=(-y "$d")
+  ivl_lib+=(-y "$d")
+  ys_lib+=(-libdir "$d")
+done
+
+failures=0
+
+# report STATUS LABEL LOG: one line, and the tool output indented below a failure.
+report() {
+  if [[ $1 == OK ]]; then
+    printf 'OK    %s\n' "$2"
+  else
+    printf 'FAIL  %s\n' "$2"
+    sed 's/^/      | /' "$3"
+    failures=$((failures + 1))
+  fi
+}
+
+# find_module MODULE: path of rtl/*/MODULE.v (or .sv), empty if none.
+find_module() {
+  local f
+  for f in "${rtl_files[@]}"; do
+    if [[ $(basename "${f%.*}") == "$1" ]]; then
+      echo "$f"
+      return
+    fi
+  done
+}
+
+# run_verilator LOG FILE MODULE [-GNAME=VALUE...]: zero warnings required.
+run_verilator() {
+  local log=$1 file=$2 mod=$3
+  shift 3
+  verilator --lint-only -Wall "${vlt_files[@]}" -Irtl/common "${ver_lib[@]}" \
+    --top-module "$mod" "$@" "$file" > "$log" 2>&1 && [[ ! -s $log ]]
+}
+
+# run_icarus LOG FILE MODULE [NAME=VALUE...]: compile and elaborate, no output allowed.
+run_icarus() {
+  local log=$1 file=$2 mod=$3 p v
+  shift 3
+  local params=()
+  # Icarus -P rejects '_' inside numbers, which Verilog literals allow.
+  for p in "$@"; do
+    v=${p#*=}
+    params+=("-P$mod.${p%%=*}=${v//_/}")
+  done
+  iverilog -g2012 -Wall -Irtl/common "${ivl_lib[@]}" -Y .v -Y .sv -s "$mod" \
+    "${params[@]}" -o "$tmp/ivl.vvp" "$file" > "$log" 2>&1 && [[ ! -s $log ]]
+}
+
+# run_yosys LOG FILE MODULE MODE [NAME=VALUE...]: MODE synth = generic synthesis,
+# elab = hierarchy + proc only. Fails on an error, any warning, or any latch.
+run_yosys() {
+  local log=$1 file=$2 mod=$3 mode=$4 p
+  shift 4
+  local chparams=""
+  for p in "$@"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
+  local flow="hierarchy -check -top $mod$chparams ${ys_lib[*]}; proc"
+  [[ $mode == synth ]] && flow+="; synth -top $mod"
+  yosys -q -l "$log.full" -p "verilog_defaults -add -sv -Irtl/common; read_verilog $file; $flow;
+    select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*" \
+    > "$log" 2>&1 || return 1
+  if grep -E 'Latch inferred|Warning:' "$log.full" > "$log"; then return 1; fi
+}
+
+# check LABEL FILE MODULE YOSYS_MODE [NAME=VALUE...]: all three tools, one report line.
+check() {
+  local label=$1 file=$2 mod=$3 mode=$4 p
+  shift 4
+  local gargs=() log="$tmp/log" failed=""
+  for p in "$@"; do gargs+=("-G$p"); done
+  : > "$log"
+  run_verilator "$tmp/ver" "$file" "$mod" "${gargs[@]}" || { failed+=" verilator"; cat "$tmp/ver" >> "$log"; }
+  run_icarus "$tmp/ivl" "$file" "$mod" "$@" || { failed+=" icarus"; cat "$tmp/ivl" >> "$log"; }
+  run_yosys "$tmp/ys" "$file" "$mod" "$mode" "$@" || { failed+=" yosys"; cat "$tmp/ys" >> "$log"; }
+  if [[ -z $failed ]]; then
+    report OK "$label" "$log"
+  else
+    report FAIL "$label  (${failed# })" "$log"
+  fi
+}
+
+for f in "${rtl_files[@]}"; do
+  mod=$(basename "${f%.*}")
+  check "$(printf '%-28s %s' "$mod" "$f")" "$f" "$mod" synth
+done
+
+shopt -s nullglob
+tops_files=(tb/*/tops.txt)
+shopt -u nullglob
+for tops in "${tops_files[@]}"; do
+  block=$(basename "$(dirname "$tops")")
+  while read -r line; do
+    line=${line%%#*}
+    read -r -a fields <<< "$line"
+    ((${#fields[@]} >= 2)) || continue
+    name=${fields[0]} mod=${fields[1]}
+    label=$(printf '%-28s %s' "$block/$name" "${fields[*]:1}")
+    file=$(find_module "$mod")
+    if [[ -z $file ]]; then
+      echo "no rtl/*/$mod.v for $tops: $name" > "$tmp/log"
+      report FAIL "$label" "$tmp/log"
+      continue
+    fi
+    check "$label" "$file" "$mod" elab "${fields[@]:2}"
+  done < "$tops"
+done
+
+if ((failures > 0)); then
+  echo "lint_rtl: $failures failure(s)"
+  exit 1
+fi
+echo "lint_rtl: all clean"

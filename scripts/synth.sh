@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Yosys synthesis of the top configurations of one block (tb/<BLOCK>/tops.txt).
+# Usage: scripts/synth.sh BLOCK [TOPNAME|MODULE]
+#   no second argument: every configuration of the block; TOPNAME: that one; MODULE: all
+#   configurations of that module (or the module with default parameters if it has none).
+#   TARGET=xilinx (environment) runs synth_xilinx instead of the generic synth.
+# Writes sim_out/synth/<block>/<top>.log (<top>.xilinx.log for TARGET=xilinx) and the stat
+# as <top>[.xilinx].stat.json, and prints a table. Generic: cells, flip-flop bits (every
+# $_*DFF*_ / $_FF_ cell is one bit after synth) and logic cells (all the others: gates,
+# no LUTs). Xilinx: cells, LUTs, FFs and other cells (carry, muxes, ...).
+# Exits non-zero if any synthesis fails or leaves a latch.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+usage() {
+  echo "usage: scripts/synth.sh BLOCK [TOPNAME|MODULE]   (env TARGET=generic|xilinx)" >&2
+  exit 2
+}
+(($# >= 1 && $# <= 2)) || usage
+block=$1
+want=${2:-}
+target=${TARGET:-generic}
+case $target in
+  generic) suffix="" ;;
+  xilinx) suffix=".xilinx" ;;
+  *) echo "synth: unknown TARGET '$target' (generic or xilinx)" >&2; exit 2 ;;
+esac
+command -v yosys > /dev/null || { echo "synth: yosys not found" >&2; exit 2; }
+
+tops=tb/$block/tops.txt
+outdir=sim_out/synth/$block
+mkdir -p "$outdir"
+
+shopt -s nullglob
+rtl_files=(rtl/*/*.v rtl/*/*.sv)
+libdirs=()
+for d in rtl/*/; do
+  [[ $d == rtl/lint/ ]] || libdirs+=(-libdir "${d%/}")
+done
+shopt -u nullglob
+
+find_module() {
+  local f
+  for f in "${rtl_files[@]}"; do
+    if [[ $(basename "${f%.*}") == "$1" ]]; then
+      echo "$f"
+      return
+    fi
+  done
+}
+
+# Selected configurations, one "name module PARAM=VALUE..." line each.
+configs=()
+if [[ -f $tops ]]; then
+  while read -r line; do
+    line=${line%%#*}
+    read -r -a fields <<< "$line"
+    ((${#fields[@]} >= 2)) || continue
+    if [[ -z $want || $want == "${fields[0]}" || $want == "${fields[1]}" ]]; then
+      configs+=("${fields[*]}")
+    fi
+  done < "$tops"
+fi
+if ((${#configs[@]} == 0)); then
+  if [[ -n $want && -n $(find_module "$want") ]]; then
+    configs=("$want $want")   # a module without configurations: default parameters
+  else
+    echo "synth: nothing named '${want:-*}' in $tops" >&2
+    exit 2
+  fi
+fi
+
+# count_cells JSON REGEX: sum of the design's cells whose type matches REGEX.
+count_cells() {
+  awk -v re="$2" '
+    /"design":/ { d = 1 }
+    d && /"num_cells_by_type"/ { c = 1; next }
+    d && c && /}/ { c = 0 }
+    d && c {
+      t = $1; gsub(/[":]/, "", t); n = $2; gsub(/,/, "", n)
+      if (t ~ re) s += n
+    }
+    END { print s + 0 }' "$1"
+}
+
+if [[ $target == generic ]]; then
+  printf '%-28s %10s %10s %12s\n' top cells ff_bits logic_cells
+else
+  printf '%-28s %10s %8s %8s %8s\n' top cells LUTs FFs other
+fi
+
+failures=0
+for cfg in "${configs[@]}"; do
+  read -r -a fields <<< "$cfg"
+  name=${fields[0]} mod=${fields[1]}
+  log=$outdir/$name$suffix.log
+  json=$outdir/$name$suffix.stat.json
+  file=$(find_module "$mod")
+  if [[ -z $file ]]; then
+    printf '%-28s FAIL (no rtl/*/%s.v)\n' "$name" "$mod"
+    failures=$((failures + 1))
+    continue
+  fi
+  chparams=""
+  for p in "${fields[@]:2}"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
+  if [[ $target == generic ]]; then
+    flow="synth -flatten -top $mod"
+  else
+    flow="synth_xilinx -flatten -top $mod"
+  fi
+  rm -f "$json"
+  if ! yosys -q -l "$log" -p "verilog_defaults -add -sv -Irtl/common; read_verilog $file;
+      hierarchy -check -top $mod$chparams ${libdirs[*]}; $flow;
+      tee -q -o $json stat -json;
+      select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_* t:LD*" \
+      > /dev/null 2>&1 || grep -q 'Latch inferred' "$log"; then
+    printf '%-28s FAIL (see %s)\n' "$name" "$log"
+    failures=$((failures + 1))
+    continue
+  fi
+  cells=$(count_cells "$json" '.')
+  if [[ $target == generic ]]; then
+    ffs=$(count_cells "$json" '^[$]_(S?DFFC?E?|DFFSRE?|ALDFFE?|FF)_')
+    printf '%-28s %10d %10d %12d\n' "$name" "$cells" "$ffs" $((cells - ffs))
+  else
+    luts=$(count_cells "$json" '^LUT[1-6]')
+    ffs=$(count_cells "$json" '^FD')
+    printf '%-28s %10d %8d %8d %8d\n' "$name" "$cells" "$luts" "$ffs" $((cells - luts - ffs))
+  fi
+done
+
+if ((failures > 0)); then
+  echo "synth: $failures failure(s)" >&2
+  exit 1
+fi
