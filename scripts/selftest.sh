@@ -65,6 +65,22 @@ corrupt_case "value wider than its field" "$((hdr + 5))s/^\([01]\) [0-9a-f]* /\1
 corrupt_case "unknown directive" "2s/^%.*/%bogus 1/" "2:1:" directive
 corrupt_case "field that is not a port of the top" "s/^%in in_valid:1/%in in_vald:1/" "[0-9]+:[0-9]+:" port
 
+# --- an illegal RTL parameter stops elaboration with its message, on every tool
+illegal() { # tool command...
+  local tool=$1 out rc
+  shift
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ $rc -ne 0 ] && grep -qE "DEPTH >= 2|ILLEGAL_PARAMETER" <<<"$out"; then
+    ok "$tool stops on sync_fifo DEPTH=1"
+  else
+    bad "$tool accepted sync_fifo DEPTH=1 (exit $rc)" "$out"
+  fi
+}
+illegal verilator verilator --lint-only -Wall -Irtl/common -GDEPTH=1 --top-module sync_fifo rtl/common/sync_fifo.v
+illegal icarus iverilog -g2012 -Irtl/common -Psync_fifo.DEPTH=1 -s sync_fifo -o "$work/illegal.vvp" rtl/common/sync_fifo.v
+illegal yosys yosys -q -p "read_verilog -sv -Irtl/common rtl/common/sync_fifo.v; chparam -set DEPTH 1 sync_fifo; hierarchy -top sync_fifo; proc"
+
 # --- failing tests on every simulator: FAIL line, reproduction line, JUnit failure, exit 1
 expect_fail() { # sim block test seed message-regex
   local sim=$1 block=$2 test=$3 seed=$4 msg=$5 out rc

@@ -7,7 +7,8 @@
 # Writes sim_out/synth/<block>/<top>.log (<top>.xilinx.log for TARGET=xilinx) and the stat
 # as <top>[.xilinx].stat.json, and prints a table. Generic: cells, flip-flop bits (every
 # $_*DFF*_ / $_FF_ cell is one bit after synth) and logic cells (all the others: gates,
-# no LUTs). Xilinx: cells, LUTs, FFs and other cells (carry, muxes, ...).
+# no LUTs). Xilinx (out of context, no I/O or clock buffers): cells, LUTs, FFs and other
+# cells (CARRY4, MUXF7/8, and the INV yosys 0.23 puts on each active-low async reset).
 # Exits non-zero if any synthesis fails or leaves a latch.
 set -euo pipefail
 
@@ -107,7 +108,7 @@ for cfg in "${configs[@]}"; do
   if [[ $target == generic ]]; then
     flow="synth -flatten -top $mod"
   else
-    flow="synth_xilinx -flatten -top $mod"
+    flow="synth_xilinx -flatten -noiopad -noclkbuf -top $mod"   # out of context: no pads
   fi
   rm -f "$json"
   if ! yosys -q -l "$log" -p "verilog_defaults -add -sv -Irtl/common; read_verilog $file;

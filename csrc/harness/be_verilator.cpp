@@ -111,9 +111,15 @@ void be_close(be_model_t *b) {
 void be_set(be_model_t *b, int port, const uint32_t *w) {
   void *p = b->vt->port(b->m, port);
   switch (b->vt->kinds[port]) {
-  case HARNESS_VL_C: *static_cast<CData *>(p) = static_cast<CData>(w[0]); break;
-  case HARNESS_VL_S: *static_cast<SData *>(p) = static_cast<SData>(w[0]); break;
-  case HARNESS_VL_I: *static_cast<IData *>(p) = w[0]; break;
+  case HARNESS_VL_C:
+    *static_cast<CData *>(p) = static_cast<CData>(w[0]);
+    break;
+  case HARNESS_VL_S:
+    *static_cast<SData *>(p) = static_cast<SData>(w[0]);
+    break;
+  case HARNESS_VL_I:
+    *static_cast<IData *>(p) = w[0];
+    break;
   case HARNESS_VL_Q:
     *static_cast<QData *>(p) = static_cast<QData>(w[0]) | (static_cast<QData>(w[1]) << 32);
     break;
@@ -127,9 +133,15 @@ void be_get(be_model_t *b, int port, uint32_t *w, uint32_t *xz) {
   (void)xz; // two-state: never X or Z
   const void *p = b->vt->port(b->m, port);
   switch (b->vt->kinds[port]) {
-  case HARNESS_VL_C: w[0] = *static_cast<const CData *>(p); break;
-  case HARNESS_VL_S: w[0] = *static_cast<const SData *>(p); break;
-  case HARNESS_VL_I: w[0] = *static_cast<const IData *>(p); break;
+  case HARNESS_VL_C:
+    w[0] = *static_cast<const CData *>(p);
+    break;
+  case HARNESS_VL_S:
+    w[0] = *static_cast<const SData *>(p);
+    break;
+  case HARNESS_VL_I:
+    w[0] = *static_cast<const IData *>(p);
+    break;
   case HARNESS_VL_Q: {
     QData q = *static_cast<const QData *>(p);
     w[0] = static_cast<uint32_t>(q);

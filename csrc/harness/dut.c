@@ -197,10 +197,18 @@ void dut_get(dut_t *d, port_t p, uint32_t *words) {
 
 static void store(void *ptr, int kind, uint64_t v) {
   switch (kind) {
-  case 1: *(uint8_t *)ptr = (uint8_t)v; break;
-  case 2: *(uint16_t *)ptr = (uint16_t)v; break;
-  case 4: *(uint32_t *)ptr = (uint32_t)v; break;
-  default: *(uint64_t *)ptr = v; break;
+  case 1:
+    *(uint8_t *)ptr = (uint8_t)v;
+    break;
+  case 2:
+    *(uint16_t *)ptr = (uint16_t)v;
+    break;
+  case 4:
+    *(uint32_t *)ptr = (uint32_t)v;
+    break;
+  default:
+    *(uint64_t *)ptr = v;
+    break;
   }
 }
 

@@ -33,11 +33,11 @@ typedef int port_t; /* handle from dut_port(); index into the top's port table *
 #define HARNESS_WORDS(bits) (((bits) + 31u) / 32u)
 
 /* ---- DUT ---------------------------------------------------------------- */
-dut_t *dut_open(const char *top);              /* fails the test if unknown */
+dut_t *dut_open(const char *top); /* fails the test if unknown */
 void dut_close(dut_t *d);
-port_t dut_port(dut_t *d, const char *name);   /* fails the test if missing */
-int dut_has_port(dut_t *d, const char *name);  /* 1 if present */
-unsigned dut_width(dut_t *d, port_t p);        /* bits */
+port_t dut_port(dut_t *d, const char *name);  /* fails the test if missing */
+int dut_has_port(dut_t *d, const char *name); /* 1 if present */
+unsigned dut_width(dut_t *d, port_t p);       /* bits */
 int dut_is_input(dut_t *d, port_t p);
 const char *dut_port_name(dut_t *d, port_t p);
 const char *dut_top(dut_t *d);
@@ -45,32 +45,32 @@ const char *dut_top(dut_t *d);
 /* Words are least significant first; bits above the port width are ignored
  * on set and returned as zero on get. */
 void dut_set(dut_t *d, port_t p, const uint32_t *words);
-void dut_get(dut_t *d, port_t p, uint32_t *words);      /* fails on X/Z bits */
+void dut_get(dut_t *d, port_t p, uint32_t *words);                 /* fails on X/Z bits */
 int dut_get_xz(dut_t *d, port_t p, uint32_t *words, uint32_t *xz); /* 1 if any X/Z */
 static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v);
 static inline uint64_t dut_get_u64(dut_t *d, port_t p);
 
-void dut_step(dut_t *d, unsigned cycles);      /* advance whole clock cycles */
-void dut_reset(dut_t *d, unsigned cycles);     /* rst_n low for cycles, then high */
-uint64_t dut_cycle(dut_t *d);                  /* rising edges since open */
-void dut_waves(dut_t *d, int on);              /* pause / resume dumping (WAVES=1) */
+void dut_step(dut_t *d, unsigned cycles);  /* advance whole clock cycles */
+void dut_reset(dut_t *d, unsigned cycles); /* rst_n low for cycles, then high */
+uint64_t dut_cycle(dut_t *d);              /* rising edges since open */
+void dut_waves(dut_t *d, int on);          /* pause / resume dumping (WAVES=1) */
 
 /* ---- test registration and run context ---------------------------------- */
 typedef void (*harness_test_fn)(void);
 void harness_register(const char *name, const char *file, harness_test_fn fn);
 
-#define HARNESS_TEST(name)                                                     \
-  static void harness_test_##name(void);                                       \
-  __attribute__((constructor)) static void harness_reg_##name(void) {          \
-    harness_register(#name, __FILE__, harness_test_##name);                    \
-  }                                                                            \
+#define HARNESS_TEST(name)                                                                         \
+  static void harness_test_##name(void);                                                           \
+  __attribute__((constructor)) static void harness_reg_##name(void) {                              \
+    harness_register(#name, __FILE__, harness_test_##name);                                        \
+  }                                                                                                \
   static void harness_test_##name(void)
 
-uint64_t harness_seed(void);         /* SEED of this run */
-const char *harness_outdir(void);    /* sim_out/<sim>/<block>/<test>-s<seed>/ */
-const char *harness_sim(void);       /* "verilator", "icarus" or "systemc" */
+uint64_t harness_seed(void);      /* SEED of this run */
+const char *harness_outdir(void); /* sim_out/<sim>/<block>/<test>-s<seed>/ */
+const char *harness_sim(void);    /* "verilator", "icarus" or "systemc" */
 const char *harness_block(void);
-const char *harness_vectors_dir(void); /* vectors/ (overridable by +vectors=) */
+const char *harness_vectors_dir(void);         /* vectors/ (overridable by +vectors=) */
 const char *harness_plusarg(const char *name); /* value of +name=value, or NULL */
 
 /* ---- checking ------------------------------------------------------------
@@ -81,20 +81,19 @@ void harness_fail_at(const char *file, int line, const char *fmt, ...)
 void harness_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define FAIL(...) harness_fail_at(__FILE__, __LINE__, __VA_ARGS__)
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond))                                                               \
-      harness_fail_at(__FILE__, __LINE__, "check failed: " #cond ": "          \
-                      __VA_ARGS__);                                            \
-    harness_count_check();                                                     \
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond))                                                                                   \
+      harness_fail_at(__FILE__, __LINE__, "check failed: " #cond ": " __VA_ARGS__);                \
+    harness_count_check();                                                                         \
   } while (0)
-#define CHECK_EQ(got, exp, what)                                               \
-  do {                                                                         \
-    uint64_t g_ = (uint64_t)(got), e_ = (uint64_t)(exp);                       \
-    if (g_ != e_)                                                              \
-      harness_fail_at(__FILE__, __LINE__, "%s: got 0x%llx, expected 0x%llx",    \
-                      (what), (unsigned long long)g_, (unsigned long long)e_);  \
-    harness_count_check();                                                     \
+#define CHECK_EQ(got, exp, what)                                                                   \
+  do {                                                                                             \
+    uint64_t g_ = (uint64_t)(got), e_ = (uint64_t)(exp);                                           \
+    if (g_ != e_)                                                                                  \
+      harness_fail_at(__FILE__, __LINE__, "%s: got 0x%llx, expected 0x%llx", (what),               \
+                      (unsigned long long)g_, (unsigned long long)e_);                             \
+    harness_count_check();                                                                         \
   } while (0)
 
 /* Like FAIL, but the message already carries its own location (e.g. a
@@ -141,10 +140,18 @@ static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v) {
   if ((unsigned)p < (unsigned)h->nports && f->ptr && f->is_input) {
     v &= f->mask;
     switch (f->kind) {
-    case 1: *(uint8_t *)f->ptr = (uint8_t)v; break;
-    case 2: *(uint16_t *)f->ptr = (uint16_t)v; break;
-    case 4: *(uint32_t *)f->ptr = (uint32_t)v; break;
-    default: *(uint64_t *)f->ptr = v; break;
+    case 1:
+      *(uint8_t *)f->ptr = (uint8_t)v;
+      break;
+    case 2:
+      *(uint16_t *)f->ptr = (uint16_t)v;
+      break;
+    case 4:
+      *(uint32_t *)f->ptr = (uint32_t)v;
+      break;
+    default:
+      *(uint64_t *)f->ptr = v;
+      break;
     }
     h->dirty = 1;
     return;
@@ -159,10 +166,14 @@ static inline uint64_t dut_get_u64(dut_t *d, port_t p) {
     if (h->dirty && !f->is_input)
       harness_dut_settle(d);
     switch (f->kind) {
-    case 1: return *(const uint8_t *)f->ptr;
-    case 2: return *(const uint16_t *)f->ptr;
-    case 4: return *(const uint32_t *)f->ptr;
-    default: return *(const uint64_t *)f->ptr;
+    case 1:
+      return *(const uint8_t *)f->ptr;
+    case 2:
+      return *(const uint16_t *)f->ptr;
+    case 4:
+      return *(const uint32_t *)f->ptr;
+    default:
+      return *(const uint64_t *)f->ptr;
     }
   }
   return harness_get_u64_slow(d, p);

@@ -7,8 +7,8 @@
 
 #define HARNESS_MAX_DUTS 8
 
-const char *harness_design_error_msg(void); /* NULL when none */
-extern int harness_design_flag;             /* set with the message: cheap to poll */
+const char *harness_design_error_msg(void);         /* NULL when none */
+extern int harness_design_flag;                     /* set with the message: cheap to poll */
 extern uint64_t harness_cycles, harness_max_cycles; /* watchdog */
 /* Wave file of the n-th DUT opened in this test (waves.fst, waves_1.fst, ...):
  * NULL unless WAVES=1. */

@@ -185,11 +185,21 @@ static int mkdirs(const char *path) {
 static void xml_escaped(FILE *f, const char *s) {
   for (; *s; s++) {
     switch (*s) {
-    case '<': fputs("&lt;", f); break;
-    case '>': fputs("&gt;", f); break;
-    case '&': fputs("&amp;", f); break;
-    case '"': fputs("&quot;", f); break;
-    case '\n': fputs("&#10;", f); break;
+    case '<':
+      fputs("&lt;", f);
+      break;
+    case '>':
+      fputs("&gt;", f);
+      break;
+    case '&':
+      fputs("&amp;", f);
+      break;
+    case '"':
+      fputs("&quot;", f);
+      break;
+    case '\n':
+      fputs("&#10;", f);
+      break;
     default:
       if ((unsigned char)*s >= 0x20)
         fputc(*s, f);
@@ -303,8 +313,8 @@ int harness_main(int argc, char **argv) {
     if (strcmp(g_tests[i].name, name) == 0)
       R.test = &g_tests[i];
   if (!R.test) {
-    fprintf(stderr, "%s TEST '%s' for BLOCK=%s; valid: ", name ? "unknown" : "no",
-            name ? name : "", harness_block_name);
+    fprintf(stderr, "%s TEST '%s' for BLOCK=%s; valid: ", name ? "unknown" : "no", name ? name : "",
+            harness_block_name);
     list_tests(stderr, " ");
     fprintf(stderr, "\n");
     return 2;
@@ -323,8 +333,8 @@ int harness_main(int argc, char **argv) {
   if (od)
     snprintf(R.outdir, sizeof R.outdir, "%s", od);
   else
-    snprintf(R.outdir, sizeof R.outdir, "sim_out/%s/%s/%s-s%llu", be_sim_name(),
-             harness_block_name, R.test->name, (unsigned long long)R.seed);
+    snprintf(R.outdir, sizeof R.outdir, "sim_out/%s/%s/%s-s%llu", be_sim_name(), harness_block_name,
+             R.test->name, (unsigned long long)R.seed);
   const char *vd = harness_plusarg("vectors");
   snprintf(R.vectors, sizeof R.vectors, "%s", vd ? vd : "vectors");
   const char *w = harness_plusarg("waves");

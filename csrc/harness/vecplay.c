@@ -92,8 +92,8 @@ size_t harness_play_vectors(const char *rel) {
     dut_step(d, 1);
   }
   size_t n = v.nrec;
-  harness_log("%s: %zu records, %u outputs checked per record, top %s", path, n,
-              v.nfields[VEC_OUT], v.top);
+  harness_log("%s: %zu records, %u outputs checked per record, top %s", path, n, v.nfields[VEC_OUT],
+              v.top);
   free(pin);
   free(pout);
   dut_close(d);

