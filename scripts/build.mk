@@ -128,6 +128,9 @@ $(OBJ)/shim.o: $(GEN)/$(SHIM).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
 $(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
 	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
 
+$(OBJ)/vl_user.o: csrc/harness/vl_user.cpp csrc/harness/backend.h
+	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
+
 all: $(B)/sim
 # The bare eval() loop the harness overhead is measured against (scripts/bench.sh).
 ifeq ($(SIM)/$(BLOCK)/$(VARIANT),verilator/common/plain)
@@ -137,6 +140,6 @@ $(B)/bench_bare_fifo: csrc/harness/bench_bare.cpp $(OBJ)/fifo_w8_d4/Vfifo_w8_d4_
 $(B)/bench_bare_crc: csrc/harness/bench_bare.cpp $(OBJ)/crc32_d1024/Vcrc32_d1024__ALL.a $(VRT_OBJS)
 	$(CXX) $(CXXFLAGS_V) -DBENCH_CRC=1 -I$(OBJ)/crc32_d1024 -o $@ $^ -lz -lpthread
 endif
-$(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS)
-	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm
+$(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS)
+	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm
 endif

@@ -45,3 +45,14 @@ merge_results() {
     echo "</testsuites>"
   } >"$out"
 }
+
+# find_module MODULE: path of the rtl/*/MODULE.v (or .sv) that defines it, empty if none.
+find_module() {
+  local f
+  for f in rtl/*/*.v rtl/*/*.sv; do
+    if [ -f "$f" ] && [[ $(basename "${f%.*}") == "$1" ]]; then
+      echo "$f"
+      return
+    fi
+  done
+}

@@ -46,16 +46,8 @@ report() {
   fi
 }
 
-# find_module MODULE: path of rtl/*/MODULE.v (or .sv), empty if none.
-find_module() {
-  local f
-  for f in "${rtl_files[@]}"; do
-    if [[ $(basename "${f%.*}") == "$1" ]]; then
-      echo "$f"
-      return
-    fi
-  done
-}
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh # find_module
 
 # run_verilator LOG FILE MODULE [-GNAME=VALUE...]: zero warnings required.
 run_verilator() {

@@ -41,15 +41,8 @@ for d in rtl/*/; do
 done
 shopt -u nullglob
 
-find_module() {
-  local f
-  for f in "${rtl_files[@]}"; do
-    if [[ $(basename "${f%.*}") == "$1" ]]; then
-      echo "$f"
-      return
-    fi
-  done
-}
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh # find_module
 
 # Selected configurations, one "name module PARAM=VALUE..." line each.
 configs=()

@@ -24,25 +24,6 @@
 #include "verilated_cov.h"
 #endif
 
-// Verilator calls these (VL_USER_STOP / VL_USER_FATAL / VL_USER_FINISH) instead
-// of aborting, so a failed assertion or $fatal becomes a test failure.
-void vl_stop(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE {
-  char msg[512];
-  std::snprintf(msg, sizeof msg, "$stop/$fatal at %s:%d (%s)", filename, linenum, hier);
-  harness_design_error(msg);
-}
-void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg) VL_MT_UNSAFE {
-  char buf[768];
-  std::snprintf(buf, sizeof buf, "fatal at %s:%d (%s): %s", filename, linenum, hier, msg);
-  harness_design_error(buf);
-}
-void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE {
-  (void)hier;
-  char msg[512];
-  std::snprintf(msg, sizeof msg, "$finish at %s:%d", filename, linenum);
-  harness_design_error(msg);
-}
-
 struct be_model {
   harness_sc_inst *sc;
   const harness_top_t *top;

@@ -195,23 +195,6 @@ void dut_get(dut_t *d, port_t p, uint32_t *words) {
          (unsigned long long)d->cycle);
 }
 
-static void store(void *ptr, int kind, uint64_t v) {
-  switch (kind) {
-  case 1:
-    *(uint8_t *)ptr = (uint8_t)v;
-    break;
-  case 2:
-    *(uint16_t *)ptr = (uint16_t)v;
-    break;
-  case 4:
-    *(uint32_t *)ptr = (uint32_t)v;
-    break;
-  default:
-    *(uint64_t *)ptr = v;
-    break;
-  }
-}
-
 void harness_set_u64_slow(dut_t *d, port_t p, uint64_t v) {
   uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
   unsigned n = HARNESS_WORDS(port_of(d, p)->width);
@@ -243,12 +226,12 @@ void dut_step(dut_t *d, unsigned cycles) {
     uint64_t t_pos = (g_now_ps / HARNESS_PERIOD_PS + 1) * HARNESS_PERIOD_PS;
     fast_port_t *clk = &d->hot.fast[d->clk];
     if (clk->ptr)
-      store(clk->ptr, clk->kind, 1);
+      harness_store(clk->ptr, clk->kind, 1);
     else
       be_set(d->m, d->clk, &one);
     be_advance(d->m, t_pos);
     if (clk->ptr)
-      store(clk->ptr, clk->kind, 0);
+      harness_store(clk->ptr, clk->kind, 0);
     else
       be_set(d->m, d->clk, &zero);
     g_now_ps = t_pos + HARNESS_PERIOD_PS / 2;

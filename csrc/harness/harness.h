@@ -131,6 +131,36 @@ typedef struct { /* the first member of struct dut */
 } harness_dut_hot_t;
 
 void harness_dut_settle(dut_t *d);
+
+static inline void harness_store(void *ptr, int kind, uint64_t v) {
+  switch (kind) {
+  case 1:
+    *(uint8_t *)ptr = (uint8_t)v;
+    break;
+  case 2:
+    *(uint16_t *)ptr = (uint16_t)v;
+    break;
+  case 4:
+    *(uint32_t *)ptr = (uint32_t)v;
+    break;
+  default:
+    *(uint64_t *)ptr = v;
+    break;
+  }
+}
+
+static inline uint64_t harness_load(const void *ptr, int kind) {
+  switch (kind) {
+  case 1:
+    return *(const uint8_t *)ptr;
+  case 2:
+    return *(const uint16_t *)ptr;
+  case 4:
+    return *(const uint32_t *)ptr;
+  default:
+    return *(const uint64_t *)ptr;
+  }
+}
 void harness_set_u64_slow(dut_t *d, port_t p, uint64_t v);
 uint64_t harness_get_u64_slow(dut_t *d, port_t p);
 
@@ -138,21 +168,7 @@ static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v) {
   harness_dut_hot_t *h = (harness_dut_hot_t *)(void *)d;
   const harness_fast_port_t *f = &h->fast[p];
   if ((unsigned)p < (unsigned)h->nports && f->ptr && f->is_input) {
-    v &= f->mask;
-    switch (f->kind) {
-    case 1:
-      *(uint8_t *)f->ptr = (uint8_t)v;
-      break;
-    case 2:
-      *(uint16_t *)f->ptr = (uint16_t)v;
-      break;
-    case 4:
-      *(uint32_t *)f->ptr = (uint32_t)v;
-      break;
-    default:
-      *(uint64_t *)f->ptr = v;
-      break;
-    }
+    harness_store(f->ptr, f->kind, v & f->mask);
     h->dirty = 1;
     return;
   }
@@ -165,16 +181,7 @@ static inline uint64_t dut_get_u64(dut_t *d, port_t p) {
   if ((unsigned)p < (unsigned)h->nports && f->ptr) {
     if (h->dirty && !f->is_input)
       harness_dut_settle(d);
-    switch (f->kind) {
-    case 1:
-      return *(const uint8_t *)f->ptr;
-    case 2:
-      return *(const uint16_t *)f->ptr;
-    case 4:
-      return *(const uint32_t *)f->ptr;
-    default:
-      return *(const uint64_t *)f->ptr;
-    }
+    return harness_load(f->ptr, f->kind);
   }
   return harness_get_u64_slow(d, p);
 }
