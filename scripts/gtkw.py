@@ -20,7 +20,7 @@ with the bit range for vectors ([71:0]). The .gtkw has one GTKWave group per DUT
 holding one group per spec group; vectors in hex, bits in binary.
 
 An unknown name in the spec is an error naming the spec file and line. A DUT the
-run opened that is not in this FST (Verilator: another file, or overwritten) is
+run opened that is not in this FST (Verilator: in another file) is
 skipped with a note. --names prints the trace names, one a line (for checks).
 Exit: 0 written, 1 error (one message line on stderr).
 """
@@ -232,8 +232,8 @@ def find_duts(h, opened, fst):
     the ones that are not (top.u<inst>)."""
     duts, seen, missing = [], set(), []
     base_name = os.path.basename(fst)
-    # Verilator: one model per file, at TOP; a slot's file is rewritten at each open,
-    # so the file holds the last DUT the run opened into it.
+    # Verilator: one model per file, at TOP; run.log names each DUT's file, so the
+    # file holds the (last) DUT logged with its name.
     vl_last = None
     for o in opened:
         if o[3] is None or os.path.basename(o[3]) == base_name:
@@ -260,8 +260,8 @@ def find_duts(h, opened, fst):
         if wave and os.path.basename(wave) != base_name:
             why = "written to %s, not this file" % os.path.basename(wave)
         elif vl_last and any(d.style == "verilator" for d in duts):
-            why = ("overwritten: Verilator rewrites a slot's file at each open, "
-                   "%s.u%d was opened into it later" % (vl_last[0], vl_last[2]))
+            why = ("not in this file: it holds %s.u%d, one Verilator model per file"
+                   % (vl_last[0], vl_last[2]))
         else:
             why = "not in this file"
         missing.append((label, why))

@@ -43,7 +43,7 @@ done
 gtkw=$dir/waves.gtkw
 cmd=(gtkwave "$fst" "$gtkw")
 others=$(find "$dir" -maxdepth 1 -name 'waves_*.fst' | sort | tr '\n' ' ')
-[ -z "$others" ] || echo "also in this run (other DUTs open at the same time): $others(open with gtkwave <fst> <same name>.gtkw)"
+[ -z "$others" ] || echo "also in this run (one file per DUT on Verilator): $others(open with gtkwave <fst> <same name>.gtkw)"
 
 if ! command -v gtkwave >/dev/null; then
   echo "gtkwave is not installed (make tools); the files: ${cmd[*]}" >&2
