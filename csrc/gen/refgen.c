@@ -18,9 +18,10 @@
 
 #include "gen.h"
 #include "gen_common.h"
+#include "gen_rifl.h"
 
 /* New blocks (rifl, scoc, sue) add their gen_block_t here. */
-static const gen_block_t *const blocks[] = {&gen_block_common};
+static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl};
 #define NBLOCKS (sizeof blocks / sizeof blocks[0])
 
 #define USAGE "usage: refgen [--block NAME] (--seed N --out DIR | --list | --cases | --tops)"

@@ -79,12 +79,15 @@ const char *harness_plusarg(const char *name); /* value of +name=value, or NULL 
 void harness_fail_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 void harness_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* CHECK's failure path: the condition's text is an argument, never a format. */
+void harness_check_failed(const char *file, int line, const char *cond, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5), noreturn));
 
 #define FAIL(...) harness_fail_at(__FILE__, __LINE__, __VA_ARGS__)
 #define CHECK(cond, ...)                                                                           \
   do {                                                                                             \
     if (!(cond))                                                                                   \
-      harness_fail_at(__FILE__, __LINE__, "check failed: " #cond ": " __VA_ARGS__);                \
+      harness_check_failed(__FILE__, __LINE__, #cond, __VA_ARGS__);                                \
     harness_count_check();                                                                         \
   } while (0)
 #define CHECK_EQ(got, exp, what)                                                                   \

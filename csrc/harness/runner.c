@@ -137,6 +137,15 @@ void harness_fail_at(const char *file, int line, const char *fmt, ...) {
   exit(2);
 }
 
+void harness_check_failed(const char *file, int line, const char *cond, const char *fmt, ...) {
+  char what[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  harness_fail_at(file, line, "check failed: %s: %s", cond, what);
+}
+
 void harness_fail_msg(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -53,6 +53,7 @@ int main(void) {
   suite_matrix_arb_model(&s);
   suite_crc_engine_model(&s);
   suite_credit_model(&s);
+  suite_rifl(&s);
   printf("%u passed, %u failed\n", s.passed, s.failed);
   return s.failed ? 1 : 0;
 }

@@ -53,5 +53,6 @@ void suite_rr_arb_model(ut_stats_t *s);
 void suite_matrix_arb_model(ut_stats_t *s);
 void suite_crc_engine_model(ut_stats_t *s);
 void suite_credit_model(ut_stats_t *s);
+void suite_rifl(ut_stats_t *s);
 
 #endif

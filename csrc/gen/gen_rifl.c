@@ -1,0 +1,401 @@
+/*
+ * gen_rifl.c - cases of block "rifl": <top>_random for every top of
+ * tb/rifl/tops.txt. Expected outputs come from the csrc/ref cycle models
+ * (record = inputs, outputs during the cycle, then the edge).
+ *
+ *   rifl_tx_frame      random in_valid phases, SYN (mostly legal), body (random
+ *                      bits or a real frame's body), frame ID.
+ *   rifl_rx_frame      frames from the TX model in order, some with 1-3 bit
+ *                      errors and a few replaced by random bits; random in_frame
+ *                      while in_valid is 0.
+ *   rifl_lane_aligner  a scrambled TX-model stream (data, IDLE, flow control)
+ *                      serialized through a channel with a nonzero bit offset,
+ *                      gt_valid mostly 1: search and lock, a run of UNLOCK-1
+ *                      frames with an illegal SYN (no unlock), then UNLOCK of
+ *                      them followed by one extra bit on the line, so the slip
+ *                      that unlocks lands on the new boundary and it relocks.
+ */
+#include "gen_rifl.h"
+
+#include <string.h>
+
+#include "bits.h"
+#include "rifl_aligner_model.h"
+#include "rifl_channel.h"
+#include "rifl_frame.h"
+
+#define BLOCK "rifl"
+
+/* Copy of tb/rifl/tops.txt: names and parameters must match it exactly. */
+static const gen_top_t rifl_tops[] = {
+    {"txf_fw128", "rifl_tx_frame", "FW=128 FIDW=8"},
+    {"txf_fw256", "rifl_tx_frame", "FW=256 FIDW=8"},
+    {"txf_fw512", "rifl_tx_frame", "FW=512 FIDW=10"},
+    {"txf_fw1024", "rifl_tx_frame", "FW=1024 FIDW=12"},
+    {"rxf_fw128", "rifl_rx_frame", "FW=128"},
+    {"rxf_fw256", "rifl_rx_frame", "FW=256"},
+    {"rxf_fw512", "rifl_rx_frame", "FW=512"},
+    {"rxf_fw1024", "rifl_rx_frame", "FW=1024"},
+    {"align_fw128", "rifl_lane_aligner", "FW=128 LOCK=64 UNLOCK=16"},
+    {"align_fw256", "rifl_lane_aligner", "FW=256 LOCK=64 UNLOCK=16"},
+    {"align_fw1024", "rifl_lane_aligner", "FW=1024 LOCK=16 UNLOCK=8"},
+};
+
+#define MAX_PARAMS 4
+#define FWORDS RIFL_FRAME_WORDS_MAX
+
+typedef struct {
+  const char *module;
+  const char *const names[MAX_PARAMS + 1]; /* NULL-terminated */
+  const uint64_t dflt[MAX_PARAMS];         /* RTL defaults (docs/rifl.md) */
+  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
+} module_desc_t;
+
+static const double levels[] = {0.05, 0.3, 0.5, 0.7, 0.95, 1.0};
+
+static double pick_level(prng_t *r) {
+  return levels[prng_below(r, sizeof levels / sizeof levels[0])];
+}
+
+/* Fewer cycles for wide frames keeps every file around 100 kB. */
+static int cycles_for(unsigned fw) {
+  return fw <= 128 ? 1500 : fw <= 256 ? 800 : fw <= 512 ? 400 : 200;
+}
+
+/* A plain frame as the link sends them: data (random meta and payload), IDLE,
+ * or flow control. */
+static void plain_frame(prng_t *r, unsigned fw, uint32_t *frame) {
+  uint8_t payload[128];
+  unsigned kind = (unsigned)prng_below(r, 8);
+  if (kind < 2) {
+    rifl_ctrl_frame(frame, fw, RIFL_KEY_IDLE);
+  } else if (kind == 2) {
+    rifl_fc_frame(frame, fw, (unsigned)prng_below(r, 3));
+  } else {
+    unsigned meta = (unsigned)prng_range(r, 1, 3), nb = rifl_payload_bytes(fw);
+    size_t n = meta == RIFL_META_END_PARTIAL ? (size_t)prng_below(r, nb) : nb;
+    prng_fill(r, payload, n);
+    (void)rifl_data_frame(frame, fw, meta, payload, n);
+  }
+}
+
+/* The next frame of a TX-model stream (frame IDs counting up). */
+static void tx_next(rifl_tx_model_t *tx, prng_t *r, unsigned *fid, uint32_t *frame) {
+  uint32_t plain[FWORDS], body[FWORDS];
+  unsigned fw = tx->p.fw;
+  plain_frame(r, fw, plain);
+  rifl_frame_body(plain, fw, body);
+  rifl_tx_in_t in = {1, rifl_frame_syn(plain, fw), body, *fid};
+  rifl_tx_model_clock(tx, &in);
+  rifl_tx_out_t o;
+  rifl_tx_model_comb(tx, &o);
+  memcpy(frame, o.out_frame, sizeof(uint32_t) * RIFL_FRAME_WORDS(fw));
+  *fid = (*fid + 1) & ((1u << tx->p.fidw) - 1u);
+}
+
+/* ---- rifl_tx_frame ------------------------------------------------------- */
+
+enum { TX_IN_VALID, TX_IN_SYN, TX_IN_BODY, TX_IN_FID };
+enum { TX_OUT_VALID, TX_OUT_FRAME };
+
+static int txf_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
+  rifl_tx_model_t m;
+  gen_case_t c;
+  if (p[1] > RIFL_FIDW_MAX ||
+      rifl_tx_model_init(&m, &(rifl_tx_params_t){(unsigned)p[0], (unsigned)p[1]}))
+    return gen_fail(ctx, "%s: illegal parameters for rifl_tx_frame", top->name);
+  if (gen_case_begin(&c, ctx, BLOCK, top, "random"))
+    return -1;
+  unsigned fw = m.p.fw, nb = RIFL_BODY_BITS(fw);
+  gen_case_field(&c, VEC_IN, "in_valid", 1);
+  gen_case_field(&c, VEC_IN, "in_syn", 2);
+  gen_case_field(&c, VEC_IN, "in_body", nb);
+  gen_case_field(&c, VEC_IN, "in_fid", m.p.fidw);
+  gen_case_field(&c, VEC_OUT, "out_valid", 1);
+  gen_case_field(&c, VEC_OUT, "out_frame", fw);
+  double p_valid = 0.5;
+  for (int cyc = 0, n = cycles_for(fw); cyc < n; cyc++) {
+    if (cyc % 100 == 0)
+      p_valid = pick_level(&c.rng);
+    uint32_t body[FWORDS];
+    unsigned valid = (unsigned)prng_bernoulli(&c.rng, p_valid);
+    /* SYN mostly legal; 00 and 11 just get encoded */
+    unsigned syn = prng_bernoulli(&c.rng, 0.9) ? (unsigned)prng_range(&c.rng, 1, 2)
+                                               : 3u * (unsigned)prng_below(&c.rng, 2);
+    if (prng_bernoulli(&c.rng, 0.5)) {
+      prng_fill_bits(&c.rng, body, nb);
+    } else {
+      uint32_t plain[FWORDS];
+      plain_frame(&c.rng, fw, plain);
+      rifl_frame_body(plain, fw, body);
+    }
+    rifl_tx_in_t in = {valid, syn, body, (unsigned)prng_below(&c.rng, 1u << m.p.fidw)};
+    rifl_tx_out_t o;
+    rifl_tx_model_comb(&m, &o);
+    gen_case_row(&c);
+    gen_case_set(&c, VEC_IN, TX_IN_VALID, in.in_valid);
+    gen_case_set(&c, VEC_IN, TX_IN_SYN, in.in_syn);
+    gen_case_set_words(&c, VEC_IN, TX_IN_BODY, body);
+    gen_case_set(&c, VEC_IN, TX_IN_FID, in.in_fid);
+    gen_case_set(&c, VEC_OUT, TX_OUT_VALID, o.out_valid);
+    gen_case_set_words(&c, VEC_OUT, TX_OUT_FRAME, o.out_frame);
+    rifl_tx_model_clock(&m, &in);
+  }
+  return gen_case_end(&c);
+}
+
+/* ---- rifl_rx_frame ------------------------------------------------------- */
+
+enum { RX_IN_VALID, RX_IN_FRAME };
+enum { RX_OUT_VALID, RX_OUT_SYN, RX_OUT_BODY, RX_OUT_CODE };
+
+static int rxf_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
+  rifl_rx_model_t m;
+  rifl_tx_model_t tx;
+  gen_case_t c;
+  unsigned fw = (unsigned)p[0];
+  if (rifl_rx_model_init(&m, &(rifl_rx_params_t){fw}) ||
+      rifl_tx_model_init(&tx, &(rifl_tx_params_t){fw, RIFL_FIDW_MAX}))
+    return gen_fail(ctx, "%s: illegal parameters for rifl_rx_frame", top->name);
+  if (gen_case_begin(&c, ctx, BLOCK, top, "random"))
+    return -1;
+  gen_case_field(&c, VEC_IN, "in_valid", 1);
+  gen_case_field(&c, VEC_IN, "in_frame", fw);
+  gen_case_field(&c, VEC_OUT, "out_valid", 1);
+  gen_case_field(&c, VEC_OUT, "out_syn", 2);
+  gen_case_field(&c, VEC_OUT, "out_body", RIFL_BODY_BITS(fw));
+  gen_case_field(&c, VEC_OUT, "out_code", 12);
+  double p_valid = 0.5;
+  unsigned fid = (unsigned)prng_below(&c.rng, 4096), want = 0, intact = 0;
+  for (int cyc = 0, n = cycles_for(fw); cyc < n; cyc++) {
+    if (cyc % 100 == 0)
+      p_valid = pick_level(&c.rng);
+    uint32_t frame[FWORDS];
+    rifl_rx_in_t in = {(unsigned)prng_bernoulli(&c.rng, p_valid), frame};
+    unsigned sent_fid = fid, ok = 0;
+    if (in.in_valid) {
+      tx_next(&tx, &c.rng, &fid, frame);
+      double e = prng_double(&c.rng);
+      if (e < 0.02) { /* garbage: the next frame's first 33 body bits descramble wrong */
+        prng_fill_bits(&c.rng, frame, fw);
+      } else if (e < 0.12) { /* 1 to 3 bit errors */
+        for (uint64_t k = prng_range(&c.rng, 1, 3); k > 0; k--) {
+          unsigned b = (unsigned)prng_below(&c.rng, fw);
+          bits_put(frame, b, !bits_get(frame, b));
+        }
+      } else {
+        ok = 1;
+      }
+    } else {
+      prng_fill_bits(&c.rng, frame, fw); /* ignored */
+    }
+    rifl_rx_out_t o;
+    rifl_rx_model_comb(&m, &o);
+    if (o.out_valid && intact && o.out_code != want)
+      return gen_fail(ctx, "%s: internal error: intact frame gives code %03x, not %03x", top->name,
+                      o.out_code, want);
+    gen_case_row(&c);
+    gen_case_set(&c, VEC_IN, RX_IN_VALID, in.in_valid);
+    gen_case_set_words(&c, VEC_IN, RX_IN_FRAME, frame);
+    gen_case_set(&c, VEC_OUT, RX_OUT_VALID, o.out_valid);
+    gen_case_set(&c, VEC_OUT, RX_OUT_SYN, o.out_syn);
+    gen_case_set_words(&c, VEC_OUT, RX_OUT_BODY, o.out_body);
+    gen_case_set(&c, VEC_OUT, RX_OUT_CODE, o.out_code);
+    rifl_rx_model_clock(&m, &in);
+    intact = in.in_valid && ok;
+    want = sent_fid;
+  }
+  return gen_case_end(&c);
+}
+
+/* ---- rifl_lane_aligner --------------------------------------------------- */
+
+enum { AL_GT_VALID, AL_GT_DATA };
+enum { AL_FRAME_VALID, AL_FRAME, AL_ALIGNED, AL_OFFSET, AL_PHASE };
+
+/* Serial bits on their way to the transceiver, in time order. */
+#define BQ_SIZE 8192u
+typedef struct {
+  uint8_t b[BQ_SIZE];
+  unsigned head, len;
+} bitq_t;
+
+static void bq_push(bitq_t *q, unsigned bit) {
+  if (q->head + q->len == BQ_SIZE) {
+    memmove(q->b, q->b + q->head, q->len);
+    q->head = 0;
+  }
+  q->b[q->head + q->len++] = (uint8_t)(bit & 1u);
+}
+
+static uint64_t bq_pop_word(bitq_t *q) {
+  uint64_t w = 0;
+  for (unsigned i = 0; i < 64; i++) /* LSB first on the line */
+    w |= (uint64_t)q->b[q->head + i] << i;
+  q->head += 64;
+  q->len -= 64;
+  return w;
+}
+
+/* Stimulus plan, advanced once per generated frame. */
+typedef enum { PL_SEARCH, PL_SHORT, PL_GAP, PL_UNLOCK, PL_RELOCK } plan_t;
+
+typedef struct {
+  rifl_tx_model_t tx;
+  unsigned fid;
+  bitq_t q;
+  plan_t plan;
+  unsigned left;      /* frames left in the current run */
+  unsigned delivered; /* aligned frames shown (from the start, again after the UNLOCK run) */
+  unsigned unlocked;  /* the aligner went out of lock after the UNLOCK run */
+} al_stim_t;
+
+/* Appends the next TX frame's bits, corrupting SYN in the runs. */
+static void al_next_frame(al_stim_t *s, const rifl_align_model_t *al, prng_t *r) {
+  unsigned fw = s->tx.p.fw, nw = fw / 64, lock_n = fw >= 1024 ? 6 : 12;
+  uint32_t frame[FWORDS];
+  uint64_t w[16];
+  switch (s->plan) {
+  case PL_SEARCH:
+    if (al->aligned && s->delivered >= lock_n) {
+      s->plan = PL_SHORT;
+      s->left = al->p.unlock - 1;
+    }
+    break;
+  case PL_SHORT:
+    if (s->left == 0) {
+      s->plan = PL_GAP;
+      s->left = 4; /* legal frames clear bad before the UNLOCK run */
+    }
+    break;
+  case PL_GAP:
+    if (s->left == 0) {
+      s->plan = PL_UNLOCK;
+      s->left = al->p.unlock;
+    }
+    break;
+  default:
+    break;
+  }
+  tx_next(&s->tx, r, &s->fid, frame);
+  int run = s->plan == PL_SHORT || s->plan == PL_GAP || s->plan == PL_UNLOCK;
+  if (run && s->left > 0 && s->plan != PL_GAP) /* SYN 00 or 11 on the line */
+    rifl_frame_set_syn(frame, fw, 3u * (unsigned)prng_below(r, 2));
+  rifl_frame_to_words(frame, fw, w);
+  for (unsigned t = 0; t < nw; t++)
+    for (unsigned i = 0; i < 64; i++)
+      bq_push(&s->q, (unsigned)(w[t] >> i) & 1u);
+  if (run && s->left > 0 && --s->left == 0 && s->plan == PL_UNLOCK) {
+    /* one extra bit: the unlocking slip (o + 1) lands on the new boundary */
+    bq_push(&s->q, (unsigned)prng_below(r, 2));
+    s->plan = PL_RELOCK;
+    s->delivered = 0;
+  }
+}
+
+static int align_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
+  al_stim_t s;
+  rifl_align_model_t m;
+  rifl_chan_t ch;
+  gen_case_t c;
+  unsigned fw = (unsigned)p[0];
+  if (p[1] > 0xffff || p[2] > 0xffff ||
+      rifl_align_model_init(&m, &(rifl_align_params_t){fw, (unsigned)p[1], (unsigned)p[2]}) ||
+      rifl_tx_model_init(&s.tx, &(rifl_tx_params_t){fw, 8}))
+    return gen_fail(ctx, "%s: illegal parameters for rifl_lane_aligner", top->name);
+  if (gen_case_begin(&c, ctx, BLOCK, top, "random"))
+    return -1;
+  /* The candidate that fits a channel offset k is n* = k + 64 mod FW (one word
+   * of latency in prev). Pick n* so the search is short but real: past the
+   * first wrap-slip for FW <= 256; n* mod 64 != 63 so the unlocking slip
+   * needs no word skip. */
+  unsigned nstar = fw <= 256 ? (unsigned)prng_range(&c.rng, 65, fw == 128 ? 100 : 80)
+                             : (unsigned)prng_range(&c.rng, 3, 12);
+  unsigned k = (nstar + fw - 64) % fw;
+  if (rifl_chan_init(&ch, k, 0.0, prng_next(&c.rng))) {
+    gen_case_abort(&c);
+    return gen_fail(ctx, "%s: channel offset %u", top->name, k);
+  }
+  s.fid = 0;
+  s.q.head = s.q.len = 0;
+  s.plan = PL_SEARCH;
+  s.left = s.delivered = s.unlocked = 0;
+  gen_case_field(&c, VEC_IN, "gt_valid", 1);
+  gen_case_field(&c, VEC_IN, "gt_data", 64);
+  gen_case_field(&c, VEC_OUT, "frame_valid", 1);
+  gen_case_field(&c, VEC_OUT, "frame", fw);
+  gen_case_field(&c, VEC_OUT, "aligned", 1);
+  gen_case_field(&c, VEC_OUT, "offset", 6);
+  gen_case_field(&c, VEC_OUT, "phase", rifl_align_phase_width(fw));
+  static const double gv_levels[] = {0.75, 0.9, 1.0};
+  double p_gv = 1.0;
+  unsigned done_n = fw >= 1024 ? 8 : 16;
+  for (int cyc = 0; cyc < 4000; cyc++) {
+    if (cyc % 64 == 0)
+      p_gv = gv_levels[prng_below(&c.rng, 3)];
+    rifl_align_in_t in = {(unsigned)prng_bernoulli(&c.rng, p_gv), prng_next(&c.rng)};
+    if (in.gt_valid) {
+      while (s.q.len < 64)
+        al_next_frame(&s, &m, &c.rng);
+      in.gt_data = rifl_chan_word(&ch, bq_pop_word(&s.q));
+    }
+    rifl_align_out_t o;
+    rifl_align_model_comb(&m, &o);
+    gen_case_row(&c);
+    gen_case_set(&c, VEC_IN, AL_GT_VALID, in.gt_valid);
+    gen_case_set(&c, VEC_IN, AL_GT_DATA, in.gt_data);
+    gen_case_set(&c, VEC_OUT, AL_FRAME_VALID, o.frame_valid);
+    if (o.frame_valid) /* held otherwise; x keeps the wide cases small */
+      gen_case_set_words(&c, VEC_OUT, AL_FRAME, o.frame);
+    else
+      gen_case_x(&c, AL_FRAME);
+    gen_case_set(&c, VEC_OUT, AL_ALIGNED, o.aligned);
+    gen_case_set(&c, VEC_OUT, AL_OFFSET, o.offset);
+    gen_case_set(&c, VEC_OUT, AL_PHASE, o.phase);
+    rifl_align_model_clock(&m, &in);
+    if (o.frame_valid && o.aligned)
+      s.delivered++;
+    if (s.plan == PL_RELOCK && !o.aligned)
+      s.unlocked = 1;
+    /* a few idle cycles after the last frame */
+    if (s.plan == PL_RELOCK && s.unlocked && s.delivered >= done_n + 4)
+      break;
+  }
+  return gen_case_end(&c);
+}
+
+/* ---- table and block entry ----------------------------------------------- */
+
+static const module_desc_t modules[] = {
+    {"rifl_tx_frame", {"FW", "FIDW", NULL}, {256, 8}, txf_random},
+    {"rifl_rx_frame", {"FW", NULL}, {256}, rxf_random},
+    {"rifl_lane_aligner", {"FW", "LOCK", "UNLOCK", NULL}, {256, 64, 16}, align_random},
+};
+
+static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {
+  const module_desc_t *md = NULL;
+  uint64_t p[MAX_PARAMS] = {0};
+  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+    if (strcmp(modules[i].module, top->module) == 0)
+      md = &modules[i];
+  if (!md)
+    return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
+  if (gen_top_params_known(top, md->names))
+    return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
+  for (int i = 0; md->names[i]; i++)
+    if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
+      return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
+  if (p[0] > RIFL_FW_MAX || !rifl_fw_ok((unsigned)p[0]))
+    return gen_fail(ctx, "%s: FW must be 128, 256, 512 or 1024", top->name);
+  return md->random_case(ctx, top, p);
+}
+
+static int rifl_write(gen_ctx_t *ctx) {
+  for (size_t i = 0; i < sizeof rifl_tops / sizeof rifl_tops[0]; i++)
+    if (write_top(ctx, &rifl_tops[i]))
+      return -1;
+  return 0;
+}
+
+const gen_block_t gen_block_rifl = {BLOCK, rifl_tops, sizeof rifl_tops / sizeof rifl_tops[0],
+                                    rifl_write};
