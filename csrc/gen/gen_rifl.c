@@ -62,28 +62,11 @@ static int cycles_for(unsigned fw) {
   return fw <= 128 ? 1500 : fw <= 256 ? 800 : fw <= 512 ? 400 : 200;
 }
 
-/* A plain frame as the link sends them: data (random meta and payload), IDLE,
- * or flow control. */
-static void plain_frame(prng_t *r, unsigned fw, uint32_t *frame) {
-  uint8_t payload[128];
-  unsigned kind = (unsigned)prng_below(r, 8);
-  if (kind < 2) {
-    rifl_ctrl_frame(frame, fw, RIFL_KEY_IDLE);
-  } else if (kind == 2) {
-    rifl_fc_frame(frame, fw, (unsigned)prng_below(r, 3));
-  } else {
-    unsigned meta = (unsigned)prng_range(r, 1, 3), nb = rifl_payload_bytes(fw);
-    size_t n = meta == RIFL_META_END_PARTIAL ? (size_t)prng_below(r, nb) : nb;
-    prng_fill(r, payload, n);
-    (void)rifl_data_frame(frame, fw, meta, payload, n);
-  }
-}
-
 /* The next frame of a TX-model stream (frame IDs counting up). */
 static void tx_next(rifl_tx_model_t *tx, prng_t *r, unsigned *fid, uint32_t *frame) {
   uint32_t plain[FWORDS], body[FWORDS];
   unsigned fw = tx->p.fw;
-  plain_frame(r, fw, plain);
+  rifl_random_plain_frame(r, fw, plain);
   rifl_frame_body(plain, fw, body);
   rifl_tx_in_t in = {1, rifl_frame_syn(plain, fw), body, *fid};
   rifl_tx_model_clock(tx, &in);
@@ -126,7 +109,7 @@ static int txf_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
       prng_fill_bits(&c.rng, body, nb);
     } else {
       uint32_t plain[FWORDS];
-      plain_frame(&c.rng, fw, plain);
+      rifl_random_plain_frame(&c.rng, fw, plain);
       rifl_frame_body(plain, fw, body);
     }
     rifl_tx_in_t in = {valid, syn, body, (unsigned)prng_below(&c.rng, 1u << m.p.fidw)};

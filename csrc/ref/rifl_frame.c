@@ -191,3 +191,18 @@ void rifl_rx_model_clock(rifl_rx_model_t *m, const rifl_rx_in_t *in) {
   scr_comb(&m->dscr, body, m->out_body);
   scr_clock(&m->dscr, 1, body);
 }
+
+void rifl_random_plain_frame(prng_t *r, unsigned fw, uint32_t *frame) {
+  uint8_t payload[128];
+  unsigned kind = (unsigned)prng_below(r, 8);
+  if (kind < 2) {
+    rifl_ctrl_frame(frame, fw, RIFL_KEY_IDLE);
+  } else if (kind == 2) {
+    rifl_fc_frame(frame, fw, (unsigned)prng_below(r, 3));
+  } else {
+    unsigned meta = (unsigned)prng_range(r, 1, 3), nb = rifl_payload_bytes(fw);
+    size_t n = meta == RIFL_META_END_PARTIAL ? (size_t)prng_below(r, nb) : nb;
+    prng_fill(r, payload, n);
+    (void)rifl_data_frame(frame, fw, meta, payload, n);
+  }
+}

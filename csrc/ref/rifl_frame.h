@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "prng.h"
 #include "scrambler.h"
 
 #ifdef __cplusplus
@@ -90,6 +91,10 @@ void rifl_fc_frame(uint32_t *frame, unsigned fw, unsigned code);
 /* CRC-12 (0x02F, init 0, no reflection, no xorout) over bits nbits-1..0 of a
  * bit vector, MSB first: the one CRC routine of the frame layer. Over the
  * 72-bit string "123456789" (first byte on top) it gives 0x11B. */
+/* A random plain (unscrambled, no code) frame of a kind the link sends: data with
+ * random meta and payload (5 in 8), IDLE (2 in 8) or flow control (1 in 8). */
+void rifl_random_plain_frame(prng_t *r, unsigned fw, uint32_t *frame);
+
 uint32_t rifl_crc12_bits(const uint32_t *bits, unsigned nbits);
 /* CRC12(frame with [11:0] = 0) ^ fid (fid taken modulo 2^12). */
 uint32_t rifl_vcode(const uint32_t *frame, unsigned fw, unsigned fid);

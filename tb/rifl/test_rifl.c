@@ -173,14 +173,11 @@ static unsigned align_run(const char *top, unsigned fw, unsigned lock, unsigned 
   uint32_t body[FWORDS];
   int base = -1;
   for (unsigned t = 0; t < max_words; t++) {
-    if (wi == nw) { /* next frame from the TX model */
-      unsigned syn = prng_bernoulli(&rng, 0.7) ? RIFL_SYN_DATA : RIFL_SYN_CTRL;
-      prng_fill_bits(&rng, body, fw - 14);
-      if (syn == RIFL_SYN_CTRL) {
-        uint32_t cf[FWORDS];
-        rifl_ctrl_frame(cf, fw, RIFL_KEY_IDLE);
-        rifl_frame_body(cf, fw, body);
-      }
+    if (wi == nw) { /* next frame from the TX model: data, IDLE or flow control */
+      uint32_t plain[FWORDS];
+      rifl_random_plain_frame(&rng, fw, plain);
+      unsigned syn = rifl_frame_syn(plain, fw);
+      rifl_frame_body(plain, fw, body);
       rifl_tx_in_t tin = {1, syn, body, nsent & 0xff};
       rifl_tx_model_clock(&tm, &tin);
       rifl_tx_out_t tout;

@@ -35,23 +35,6 @@ static void from_hex(uint32_t *v, unsigned nbits, const char *hex) {
   }
 }
 
-/* A random plain frame of the kind the link sends: data (random meta and
- * payload), IDLE, or flow control. */
-static void random_plain_frame(prng_t *r, unsigned fw, uint32_t *frame) {
-  uint8_t payload[128];
-  unsigned kind = (unsigned)prng_below(r, 8);
-  if (kind < 2) {
-    rifl_ctrl_frame(frame, fw, RIFL_KEY_IDLE);
-  } else if (kind == 2) {
-    rifl_fc_frame(frame, fw, (unsigned)prng_below(r, 3));
-  } else {
-    unsigned meta = (unsigned)prng_range(r, 1, 3), nb = rifl_payload_bytes(fw);
-    size_t n = meta == RIFL_META_END_PARTIAL ? (size_t)prng_below(r, nb) : nb;
-    prng_fill(r, payload, n);
-    (void)rifl_data_frame(frame, fw, meta, payload, n);
-  }
-}
-
 /* ---- frames and verification code ---------------------------------------- */
 
 static void t_vcode(ut_t *t) {
@@ -228,7 +211,7 @@ static void t_single_bit_errors(ut_t *t) {
     for (int trial = 0; trial < 3; trial++) {
       uint32_t plain[FWORDS], body[FWORDS], f[FWORDS];
       unsigned fid = (unsigned)prng_below(&r, 4096);
-      random_plain_frame(&r, fw, plain);
+      rifl_random_plain_frame(&r, fw, plain);
       rifl_frame_body(plain, fw, body);
       uint64_t hist = prng_next(&r) & ((UINT64_C(1) << 33) - 1);
       (void)rifl_tx_encode(fw, hist, rifl_frame_syn(plain, fw), body, fid, f);
@@ -364,7 +347,7 @@ static int make_stream(stream_t *s, prng_t *r, unsigned fw, unsigned nframes) {
   uint64_t hist = 0;
   for (unsigned f = 0; f < nframes; f++) {
     uint32_t plain[FWORDS], body[FWORDS];
-    random_plain_frame(r, fw, plain);
+    rifl_random_plain_frame(r, fw, plain);
     rifl_frame_body(plain, fw, body);
     s->fids[f] = f & 0xff;
     hist = rifl_tx_encode(fw, hist, rifl_frame_syn(plain, fw), body, s->fids[f], s->frames[f]);
@@ -473,7 +456,7 @@ static void t_aligner_chain(ut_t *t) {
     for (unsigned f = 0; f < nf; f++) {
       uint32_t body[FWORDS], sent[FWORDS];
       uint64_t w[16];
-      random_plain_frame(&r, fw, plain[f]);
+      rifl_random_plain_frame(&r, fw, plain[f]);
       rifl_frame_body(plain[f], fw, body);
       hist = rifl_tx_encode(fw, hist, rifl_frame_syn(plain[f], fw), body, f, sent);
       rifl_frame_to_words(sent, fw, w);
