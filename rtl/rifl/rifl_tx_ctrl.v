@@ -1,0 +1,310 @@
+// RIFL TX controller (the seed's Section 4.A and 4.C, docs/rifl.md "TX controller"). Picks
+// the frame of every frame slot (one slot each FW/64 cycles, the transceiver's pace) from
+// six states:
+//   INIT         fill the retransmission buffer with fillers for IDs 0 .. 2^FIDW-1 (one a
+//                cycle); send PAUSE.
+//   SEND_PAUSE   send PAUSE until the receiver is aligned, the peer's PAUSE has been seen
+//                and at least 16 have been sent.
+//   PAUSE        send IDLE until the peer stops pausing; back to SEND_PAUSE if the peer
+//                keeps pausing for PAUSE_TIMEOUT frames in a row (it missed ours).
+//   RETRANS      the replay procedure: 2.5 x 2^FIDW slots; odd slots of the first
+//                2 x 2^FIDW - 2 replay the buffer oldest first, the others send IDLE, or
+//                RETRANS while the local receiver is in error; repeated while the peer
+//                keeps asking. The oldest entry is not replayed: its ID is the ID of the
+//                next new frame, which a receiver that is already caught up would take
+//                for that new frame (docs/rifl.md "Replay").
+//   SEND_RETRANS send RETRANS while the local receiver is in error.
+//   NORMAL       send a data frame: flow-control frame, else user data (unless the peer
+//                asked us to stop), else a filler; each one is stored for replay.
+// A link that was up (RETRANS, SEND_RETRANS or NORMAL) restarts in INIT when its receiver
+// loses alignment or the peer asks to pause (the peer only pauses after a restart of its
+// own), or on force_restart. A restart drops the frames in flight: the rest of a user
+// packet cut by it is discarded from the input (counted by ev_flush).
+`include "assert.vh"
+
+module rifl_tx_ctrl #(
+  parameter integer FW            = 256,
+  parameter integer FIDW          = 8,
+  parameter integer PAUSE_TIMEOUT = 64
+) (
+  input  wire            clk,
+  input  wire            rst_n,
+  // user data frames
+  input  wire            u_valid,
+  output wire            u_ready,
+  input  wire [1:0]      u_meta,
+  input  wire [FW-17:0]  u_data,
+  // from the receiver
+  input  wire            rx_aligned,
+  input  wire            pause_req,      // the peer asks us to pause
+  input  wire            retrans_req,    // the peer asks for a replay
+  input  wire            frame_err,      // the local receiver is in error
+  input  wire            rx_frame,       // pulse: an aligned frame arrived ...
+  input  wire            rx_is_pause,    // ... and it is a PAUSE request
+  input  wire            fc_on_rx,       // pulse: the peer asks us to stop sending data
+  input  wire            fc_off_rx,      // pulse: ... to resume
+  input  wire            fc_high,        // local flow-control buffer at or above Thr_ON
+  input  wire            fc_low,         // ... at or below Thr_OFF
+  input  wire            force_restart, // level: hold until state reads INIT (acted on at a slot)
+  // frames out, to rifl_tx_frame: one pulse per slot
+  output wire            f_valid,
+  output wire [1:0]      f_syn,
+  output wire [FW-15:0]  f_body,
+  output wire [FIDW-1:0] f_fid,
+  // status
+  output wire [2:0]      state,
+  output wire            link_up,
+  output wire            rx_enable,      // the RX verification may run
+  output wire            restart,        // pulse: entering INIT from a running link
+  output wire            fc_local,       // we told the peer to stop
+  output wire            fc_remote,      // the peer told us to stop
+  output wire            ev_retrans,     // pulse: a replay procedure starts
+  output wire            ev_flush        // pulse: a user frame discarded after a restart
+);
+  generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || FIDW < 5 || FIDW > 12 ||
+               PAUSE_TIMEOUT < 1 || PAUSE_TIMEOUT > 65535)
+  begin : g_bad_param
+    `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 1 <= PAUSE_TIMEOUT <= 65535")
+  end endgenerate
+
+  localparam [2:0] S_INIT = 3'd0, S_SEND_PAUSE = 3'd1, S_PAUSE = 3'd2, S_RETRANS = 3'd3,
+                   S_SEND_RETRANS = 3'd4, S_NORMAL = 3'd5;
+  localparam [15:0] KEY_IDLE = 16'h0001, KEY_PAUSE = 16'h0010, KEY_RETRANS = 16'h1000;
+  localparam integer NW  = FW / 64;            // cycles per frame slot
+  localparam integer SW  = $clog2(NW);         // slot phase counter width (NW >= 2)
+  localparam integer BW  = FW - 14;            // body width
+  localparam integer RSW = FIDW + 2;           // replay slot counter: 0 .. 2.5 x 2^FIDW - 1
+  localparam [31:0]  RLAST32 = (5 << FIDW) / 2 - 1;
+  localparam [31:0]  RDATA32 = 2 << FIDW;      // slots below this interleave replayed data
+  localparam [31:0]  SLAST32 = NW - 1;
+  localparam [31:0]  PT32    = PAUSE_TIMEOUT;
+  localparam [RSW-1:0] R_LAST = RLAST32[RSW-1:0];
+  localparam [RSW-1:0] R_DATA = RDATA32[RSW-1:0];
+
+  // ---- frame slots
+  reg [SW-1:0] ph_q;
+  wire slot = ph_q == SLAST32[SW-1:0];
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) ph_q <= {SW{1'b0}};
+    else        ph_q <= slot ? {SW{1'b0}} : ph_q + 1'b1;
+
+  // ---- state
+  reg [2:0]      st_q;
+  reg [FIDW-1:0] init_q;       // INIT fill address
+  reg            init_done_q;
+  reg [FIDW-1:0] fid_q;        // ID of the next new data frame
+  reg [FIDW-1:0] rp_q;         // next ID to replay (= fid_q outside RETRANS)
+  reg [RSW-1:0]  rs_q;         // replay slot
+  reg [4:0]      dwell_q;      // PAUSE frames sent in SEND_PAUSE (saturates at 16)
+  reg [15:0]     ptime_q;      // PAUSE frames received in a row while in PAUSE
+  reg            seen_pause_q; // the peer's PAUSE seen since the last restart
+  reg            fc_local_q, fc_remote_q;
+  reg            tx_open_q;    // a user packet is open (last frame taken was not its end)
+  reg            flush_q;      // discarding the rest of a packet cut by a restart
+
+  wire up       = st_q == S_RETRANS || st_q == S_SEND_RETRANS || st_q == S_NORMAL;
+  wire go_init  = up && (!rx_aligned || pause_req) || force_restart && st_q != S_INIT;
+  wire fc_need  = fc_local_q ? fc_low : fc_high;
+
+  // Next state, taken at a slot.
+  reg [2:0] nx;
+  reg       new_proc;          // a replay procedure starts with this slot
+  always @* begin
+    nx       = st_q;
+    new_proc = 1'b0;
+    if (st_q == S_INIT) begin
+      if (init_done_q && !force_restart) nx = S_SEND_PAUSE;
+    end else if (go_init) begin
+      nx = S_INIT;
+    end else begin
+      case (st_q)
+        S_SEND_PAUSE:
+          if (rx_aligned && seen_pause_q && dwell_q[4]) nx = S_PAUSE;
+        S_PAUSE:
+          if (!rx_aligned || ptime_q >= PT32[15:0]) nx = S_SEND_PAUSE;
+          else if (!pause_req) begin nx = S_RETRANS; new_proc = 1'b1; end
+        S_RETRANS:
+          if (rs_q != R_LAST) nx = S_RETRANS;
+          else if (retrans_req) new_proc = 1'b1;
+          else if (frame_err) nx = S_SEND_RETRANS;
+          else nx = S_NORMAL;
+        default: // S_SEND_RETRANS, S_NORMAL
+          if (retrans_req) begin nx = S_RETRANS; new_proc = 1'b1; end
+          else if (frame_err) nx = S_SEND_RETRANS;
+          else nx = S_NORMAL;
+      endcase
+    end
+  end
+
+  // Slot of the replay procedure this slot uses (only meaningful with nx == S_RETRANS).
+  wire [RSW-1:0] rs_now    = new_proc ? {RSW{1'b0}} : rs_q + 1'b1;
+  wire           rp_slot   = rs_now < R_DATA - 1'b1 && rs_now[0];  // replays a buffered frame
+  wire           take_user = slot && nx == S_NORMAL && !fc_need && !fc_remote_q && !flush_q;
+
+  assign u_ready = take_user || flush_q;
+
+  // Retransmission buffer: written by INIT and by every NORMAL frame, read at rp_q.
+  wire          wr_normal = slot && nx == S_NORMAL;
+  reg  [BW-1:0] new_body;
+  always @*
+    if (fc_need)                  new_body = {2'b00, {(BW - 10){1'b0}}, fc_local_q ? 8'h02 : 8'h01};
+    else if (take_user && u_valid) new_body = {u_meta, u_data};
+    else                          new_body = {BW{1'b0}};          // filler
+
+  wire [BW-1:0] rd_body;
+  rifl_retrans_buf #(
+    .FIDW  (FIDW),
+    .WIDTH (BW)
+  ) u_buf (
+    .clk     (clk),
+    .wr_en   (st_q == S_INIT || wr_normal),
+    .wr_addr (st_q == S_INIT ? init_q : fid_q),
+    .wr_data (st_q == S_INIT ? {BW{1'b0}} : new_body),
+    .rd_addr (rp_q),
+    .rd_data (rd_body)
+  );
+
+  // ---- the frame of this slot
+  reg           fv_q;
+  reg [1:0]     fsyn_q;
+  reg [BW-1:0]  fbody_q;
+  reg [FIDW-1:0] ffid_q;
+  reg           ev_retr_q, ev_flush_q, restart_q;
+
+  function automatic [BW-1:0] ctrl_body(input [15:0] key);
+    ctrl_body = {key, {(BW - 16){1'b0}}};
+  endfunction
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      st_q         <= S_INIT;
+      init_q       <= {FIDW{1'b0}};
+      init_done_q  <= 1'b0;
+      fid_q        <= {FIDW{1'b0}};
+      rp_q         <= {FIDW{1'b0}};
+      rs_q         <= {RSW{1'b0}};
+      dwell_q      <= 5'd0;
+      ptime_q      <= 16'd0;
+      seen_pause_q <= 1'b0;
+      fc_local_q   <= 1'b0;
+      fc_remote_q  <= 1'b0;
+      tx_open_q    <= 1'b0;
+      flush_q      <= 1'b0;
+      fv_q         <= 1'b0;
+      fsyn_q       <= 2'b00;
+      fbody_q      <= {BW{1'b0}};
+      ffid_q       <= {FIDW{1'b0}};
+      ev_retr_q    <= 1'b0;
+      ev_flush_q   <= 1'b0;
+      restart_q    <= 1'b0;
+    end else begin
+      fv_q       <= slot;
+      ev_retr_q  <= 1'b0;
+      ev_flush_q <= 1'b0;
+      restart_q  <= 1'b0;
+
+      // INIT fill, one entry a cycle.
+      if (st_q == S_INIT && !init_done_q) begin
+        init_q <= init_q + 1'b1;
+        if (&init_q) init_done_q <= 1'b1;
+      end
+
+      // The peer's PAUSE seen while the link is down; received PAUSE run while in PAUSE.
+      if (!up && pause_req) seen_pause_q <= 1'b1;
+      if (rx_frame)
+        ptime_q <= rx_is_pause ? (ptime_q == 16'hffff ? ptime_q : ptime_q + 16'd1) : 16'd0;
+
+      // Flow control from the peer.
+      if (fc_on_rx)  fc_remote_q <= 1'b1;
+      if (fc_off_rx) fc_remote_q <= 1'b0;
+
+      // User frames: a packet is open between a non-end frame and its end frame.
+      if (u_valid && u_ready) begin
+        if (flush_q) begin
+          ev_flush_q <= 1'b1;
+          if (u_meta[1]) flush_q <= 1'b0;
+        end else begin
+          tx_open_q <= !u_meta[1];
+        end
+      end
+
+      if (slot) begin
+        st_q <= nx;
+        if (nx == S_INIT && st_q != S_INIT) begin
+          // Restart: forget the link, keep the user side consistent.
+          restart_q    <= 1'b1;
+          init_q       <= {FIDW{1'b0}};
+          init_done_q  <= 1'b0;
+          fid_q        <= {FIDW{1'b0}};
+          rp_q         <= {FIDW{1'b0}};
+          seen_pause_q <= 1'b0;
+          fc_local_q   <= 1'b0;
+          fc_remote_q  <= 1'b0;
+          tx_open_q    <= 1'b0;
+          // A flush whose end frame is taken in this very cycle is over.
+          flush_q      <= tx_open_q || (flush_q && !(u_valid && u_meta[1]));
+        end
+        if (nx == S_SEND_PAUSE && st_q != S_SEND_PAUSE) dwell_q <= 5'd0;
+        else if (nx == S_SEND_PAUSE && !dwell_q[4]) dwell_q <= dwell_q + 5'd1;
+        if (nx == S_PAUSE && st_q != S_PAUSE) ptime_q <= 16'd0;
+        if (new_proc) ev_retr_q <= 1'b1;
+        if (nx == S_RETRANS) rs_q <= rs_now;
+
+        ffid_q <= rp_q;
+        case (nx)
+          S_INIT, S_SEND_PAUSE: begin
+            fsyn_q  <= 2'b10;
+            fbody_q <= ctrl_body(KEY_PAUSE);
+            ffid_q  <= (nx == S_INIT) ? {FIDW{1'b0}} : rp_q;
+          end
+          S_PAUSE: begin
+            fsyn_q  <= 2'b10;
+            fbody_q <= ctrl_body(KEY_IDLE);
+          end
+          S_SEND_RETRANS: begin
+            fsyn_q  <= 2'b10;
+            fbody_q <= ctrl_body(KEY_RETRANS);
+          end
+          S_RETRANS:
+            if (rp_slot) begin
+              fsyn_q  <= 2'b01;
+              fbody_q <= rd_body;
+              rp_q    <= rp_q + 1'b1;
+            end else begin
+              // A control frame carries the ID of the next data frame: the replay starts
+              // after the oldest entry.
+              fsyn_q  <= 2'b10;
+              fbody_q <= ctrl_body(frame_err ? KEY_RETRANS : KEY_IDLE);
+              if (new_proc) begin
+                rp_q   <= fid_q + 1'b1;
+                ffid_q <= fid_q + 1'b1;
+              end
+            end
+          default: begin // S_NORMAL
+            fsyn_q  <= 2'b01;
+            fbody_q <= new_body;
+            fid_q   <= fid_q + 1'b1;
+            rp_q    <= fid_q + 1'b1;
+            if (fc_need) fc_local_q <= !fc_local_q;
+          end
+        endcase
+      end
+    end
+  end
+
+  assign f_valid    = fv_q;
+  assign f_syn      = fsyn_q;
+  assign f_body     = fbody_q;
+  assign f_fid      = ffid_q;
+  assign state      = st_q;
+  assign link_up    = up;
+  assign rx_enable  = st_q != S_INIT && st_q != S_SEND_PAUSE;
+  assign restart    = restart_q;
+  assign fc_local   = fc_local_q;
+  assign fc_remote  = fc_remote_q;
+  assign ev_retrans = ev_retr_q;
+  assign ev_flush   = ev_flush_q;
+
+  `ASSERT_CLK(clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
+  `ASSERT_CLK(clk, rst_n, st_q == S_RETRANS || rp_q == fid_q, "replay pointer off the frame ID outside RETRANS")
+endmodule
