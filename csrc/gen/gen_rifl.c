@@ -1,7 +1,8 @@
 /*
- * gen_rifl.c - cases of block "rifl": <top>_random for every top of
- * tb/rifl/tops.txt. Expected outputs come from the csrc/ref cycle models
- * (record = inputs, outputs during the cycle, then the edge).
+ * gen_rifl.c - cases of block "rifl": <top>_random for the frame layer tops
+ * of tb/rifl/tops.txt, <top>_link for two lane core tops. Expected outputs
+ * come from the csrc/ref cycle models (record = inputs, outputs during the
+ * cycle, then the edge).
  *
  *   rifl_tx_frame      random in_valid phases, SYN (mostly legal), body (random
  *                      bits or a real frame's body), frame ID.
@@ -14,6 +15,13 @@
  *                      frames with an illegal SYN (no unlock), then UNLOCK of
  *                      them followed by one extra bit on the line, so the slip
  *                      that unlocks lands on the new boundary and it relocks.
+ *   rifl_lane_core     <top>_link (not _random): the recorded endpoint and a
+ *                      second model endpoint, each direction through a channel
+ *                      with a bit offset and latency; bring-up from reset
+ *                      (alignment, PAUSE handshake, the first replay) and
+ *                      random user frames both ways with offer gaps and sink
+ *                      stalls. Only the FW=128 and FW=256 tops: the bring-up
+ *                      alone is thousands of cycles of 64-bit words.
  */
 #include "gen_rifl.h"
 
@@ -23,6 +31,7 @@
 #include "rifl_aligner_model.h"
 #include "rifl_channel.h"
 #include "rifl_frame.h"
+#include "rifl_lane_model.h"
 
 #define BLOCK "rifl"
 
@@ -39,9 +48,11 @@ static const gen_top_t rifl_tops[] = {
     {"align_fw128", "rifl_lane_aligner", "FW=128 LOCK=64 UNLOCK=16"},
     {"align_fw256", "rifl_lane_aligner", "FW=256 LOCK=64 UNLOCK=16"},
     {"align_fw1024", "rifl_lane_aligner", "FW=1024 LOCK=16 UNLOCK=8"},
+    {"lcore_fw128", "rifl_lane_core", "FW=128 FIDW=8 FC_DEPTH=64"},
+    {"lcore_fw256", "rifl_lane_core", "FW=256 FIDW=8 FC_DEPTH=64"},
 };
 
-#define MAX_PARAMS 4
+#define MAX_PARAMS 6
 #define FWORDS RIFL_FRAME_WORDS_MAX
 
 typedef struct {
@@ -347,12 +358,198 @@ static int align_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p)
   return gen_case_end(&c);
 }
 
+/* ---- rifl_lane_core ------------------------------------------------------ */
+
+enum { LC_U_VALID, LC_U_META, LC_U_DATA, LC_R_READY, LC_GT_RX_VALID, LC_GT_RX_DATA, LC_FORCE };
+enum {
+  LC_U_READY,
+  LC_R_VALID,
+  LC_R_META,
+  LC_R_DATA,
+  LC_R_ABORT,
+  LC_GT_TX_DATA,
+  LC_TX_STATE,
+  LC_ALIGNED,
+  LC_ALIGN_OFFSET,
+  LC_ALIGN_PHASE,
+  LC_LINK_UP,
+  LC_FRAME_ERR,
+  LC_PAUSE_REQ,
+  LC_RETRANS_REQ,
+  LC_FC_LOCAL,
+  LC_FC_REMOTE,
+  LC_RX_LEVEL,
+  LC_CNT /* six counters from here */
+};
+
+#define LC_LAT 6u /* channel latency in words, both directions */
+
+/* User side of one endpoint: a frame once offered stays until taken. */
+typedef struct {
+  int offered;
+  unsigned meta;
+  uint32_t data[FWORDS];
+} lc_user_t;
+
+static void lc_offer(lc_user_t *u, prng_t *r, unsigned fw, double gap, int on) {
+  if (!u->offered && on && !prng_bernoulli(r, gap)) {
+    u->offered = 1;
+    rifl_lane_random_user(r, fw, &u->meta, u->data);
+  }
+  if (!u->offered) {
+    u->meta = 0;
+    memset(u->data, 0, sizeof u->data);
+  }
+}
+
+/* The recorded endpoint A and a model peer B, each direction through a channel
+ * with a bit offset and LC_LAT words of latency, no bit errors: bring-up from
+ * reset (alignment, PAUSE handshake, the first replay) and random traffic both
+ * ways with offer gaps and sink stalls, so the flow-control buffer fills for a
+ * while. The offsets put both frame boundaries a few slips from the start, so
+ * the bring-up is short. */
+static int lcore_link(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
+  rifl_lane_params_t lp = {(unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
+                           (unsigned)p[3], (unsigned)p[4], (unsigned)p[5]};
+  rifl_lane_model_t m[2];
+  rifl_chan_t ch[2];
+  gen_case_t c;
+  for (int i = 0; i < 6; i++)
+    if (p[i] > 0xffff)
+      return gen_fail(ctx, "%s: illegal parameters for rifl_lane_core", top->name);
+  if (rifl_lane_model_init(&m[0], &lp))
+    return gen_fail(ctx, "%s: illegal parameters for rifl_lane_core", top->name);
+  if (rifl_lane_model_init(&m[1], &lp)) {
+    rifl_lane_model_free(&m[0]);
+    return gen_fail(ctx, "%s: illegal parameters for rifl_lane_core", top->name);
+  }
+  if (gen_case_begin(&c, ctx, BLOCK, top, "link")) {
+    rifl_lane_model_free(&m[0]);
+    rifl_lane_model_free(&m[1]);
+    return -1;
+  }
+  const unsigned fw = lp.fw, pw = fw - 16, r_last = (5u << lp.fidw) / 2 - 1;
+  for (int s = 0; s < 2; s++) { /* boundary n* = k + 64 mod FW = 3 .. 12 slips */
+    unsigned k = fw - 64 + (unsigned)prng_range(&c.rng, 3, 12);
+    (void)rifl_chan_init(&ch[s], k, 0.0, prng_next(&c.rng));
+  }
+  gen_case_field(&c, VEC_IN, "u_valid", 1);
+  gen_case_field(&c, VEC_IN, "u_meta", 2);
+  gen_case_field(&c, VEC_IN, "u_data", pw);
+  gen_case_field(&c, VEC_IN, "r_ready", 1);
+  gen_case_field(&c, VEC_IN, "gt_rx_valid", 1);
+  gen_case_field(&c, VEC_IN, "gt_rx_data", 64);
+  gen_case_field(&c, VEC_IN, "force_restart", 1);
+  gen_case_field(&c, VEC_OUT, "u_ready", 1);
+  gen_case_field(&c, VEC_OUT, "r_valid", 1);
+  gen_case_field(&c, VEC_OUT, "r_meta", 2);
+  gen_case_field(&c, VEC_OUT, "r_data", pw);
+  gen_case_field(&c, VEC_OUT, "r_abort", 1);
+  gen_case_field(&c, VEC_OUT, "gt_tx_data", 64);
+  gen_case_field(&c, VEC_OUT, "tx_state", 3);
+  gen_case_field(&c, VEC_OUT, "aligned", 1);
+  gen_case_field(&c, VEC_OUT, "align_offset", 6);
+  gen_case_field(&c, VEC_OUT, "align_phase", rifl_lane_phase_width(fw));
+  gen_case_field(&c, VEC_OUT, "link_up", 1);
+  gen_case_field(&c, VEC_OUT, "frame_err", 1);
+  gen_case_field(&c, VEC_OUT, "pause_req", 1);
+  gen_case_field(&c, VEC_OUT, "retrans_req", 1);
+  gen_case_field(&c, VEC_OUT, "fc_local", 1);
+  gen_case_field(&c, VEC_OUT, "fc_remote", 1);
+  gen_case_field(&c, VEC_OUT, "rx_level", rifl_lane_level_width(lp.fc_depth));
+  static const char *const cnt_names[6] = {"cnt_retrans", "cnt_frame_err", "cnt_overflow",
+                                           "cnt_restart", "cnt_flush",     "cnt_abort"};
+  for (int i = 0; i < 6; i++)
+    gen_case_field(&c, VEC_OUT, cnt_names[i], 32);
+  static lc_user_t u[2];
+  static uint64_t line[2][LC_LAT];
+  memset(u, 0, sizeof u);
+  memset(line, 0, sizeof line);
+  /* bring-up (about 1600 cycles at FW=128, 3300 at FW=256), then some traffic */
+  const int cycles = fw <= 128 ? 2600 : 3600;
+  double gap = 0.3, stall = 0.1;
+  for (int cyc = 0; cyc < cycles; cyc++) {
+    if (cyc % 200 == 0) { /* phases: some with a slow sink at A */
+      gap = prng_bernoulli(&c.rng, 0.5) ? 0.0 : 0.4;
+      stall = prng_bernoulli(&c.rng, 0.3) ? 0.9 : 0.1;
+    }
+    rifl_lane_in_t in[2];
+    rifl_lane_out_t o[2];
+    unsigned slot = (unsigned)(cyc % LC_LAT);
+    for (int s = 0; s < 2; s++) {
+      /* offers start near the end of the first replay: a frame waiting through the whole
+       * bring-up would only make the file bigger */
+      const rifl_lane_ctrl_t *ct = &m[s].ctrl;
+      int on = ct->st == RIFL_TX_NORMAL || (ct->st == RIFL_TX_RETRANS && ct->rs + 8 >= r_last);
+      lc_offer(&u[s], &c.rng, fw, gap, on);
+      in[s].u_valid = (unsigned)u[s].offered;
+      in[s].u_meta = u[s].meta;
+      in[s].u_data = u[s].data;
+      in[s].r_ready = s == 0 ? !prng_bernoulli(&c.rng, stall) : 1u;
+      in[s].gt_rx_valid = 1;
+      in[s].gt_rx_data = line[1 - s][slot];
+      in[s].force_restart = 0;
+    }
+    for (int s = 0; s < 2; s++) {
+      rifl_lane_model_comb(&m[s], &in[s], &o[s]);
+      line[s][slot] = rifl_chan_word(&ch[s], o[s].gt_tx_data);
+    }
+    const rifl_lane_out_t *a = &o[0];
+    const uint32_t cnt[6] = {a->cnt_retrans, a->cnt_frame_err, a->cnt_overflow,
+                             a->cnt_restart, a->cnt_flush,     a->cnt_abort};
+    gen_case_row(&c);
+    gen_case_set(&c, VEC_IN, LC_U_VALID, in[0].u_valid);
+    gen_case_set(&c, VEC_IN, LC_U_META, in[0].u_meta);
+    gen_case_set_words(&c, VEC_IN, LC_U_DATA, in[0].u_data);
+    gen_case_set(&c, VEC_IN, LC_R_READY, in[0].r_ready);
+    gen_case_set(&c, VEC_IN, LC_GT_RX_VALID, in[0].gt_rx_valid);
+    gen_case_set(&c, VEC_IN, LC_GT_RX_DATA, in[0].gt_rx_data);
+    gen_case_set(&c, VEC_IN, LC_FORCE, in[0].force_restart);
+    gen_case_set(&c, VEC_OUT, LC_U_READY, a->u_ready);
+    gen_case_set(&c, VEC_OUT, LC_R_VALID, a->r_valid);
+    gen_case_set(&c, VEC_OUT, LC_R_META, a->r_meta);
+    gen_case_set_words(&c, VEC_OUT, LC_R_DATA, a->r_data);
+    gen_case_set(&c, VEC_OUT, LC_R_ABORT, a->r_abort);
+    gen_case_set(&c, VEC_OUT, LC_GT_TX_DATA, a->gt_tx_data);
+    gen_case_set(&c, VEC_OUT, LC_TX_STATE, a->tx_state);
+    gen_case_set(&c, VEC_OUT, LC_ALIGNED, a->aligned);
+    gen_case_set(&c, VEC_OUT, LC_ALIGN_OFFSET, a->align_offset);
+    gen_case_set(&c, VEC_OUT, LC_ALIGN_PHASE, a->align_phase);
+    gen_case_set(&c, VEC_OUT, LC_LINK_UP, a->link_up);
+    gen_case_set(&c, VEC_OUT, LC_FRAME_ERR, a->frame_err);
+    gen_case_set(&c, VEC_OUT, LC_PAUSE_REQ, a->pause_req);
+    gen_case_set(&c, VEC_OUT, LC_RETRANS_REQ, a->retrans_req);
+    gen_case_set(&c, VEC_OUT, LC_FC_LOCAL, a->fc_local);
+    gen_case_set(&c, VEC_OUT, LC_FC_REMOTE, a->fc_remote);
+    gen_case_set(&c, VEC_OUT, LC_RX_LEVEL, a->rx_level);
+    for (unsigned i = 0; i < 6; i++)
+      gen_case_set(&c, VEC_OUT, LC_CNT + i, cnt[i]);
+    for (int s = 0; s < 2; s++) {
+      if (in[s].u_valid && o[s].u_ready)
+        u[s].offered = 0;
+      rifl_lane_model_clock(&m[s], &in[s]);
+    }
+  }
+  int normal = m[0].ctrl.st == RIFL_TX_NORMAL && m[1].ctrl.st == RIFL_TX_NORMAL;
+  rifl_lane_model_free(&m[0]);
+  rifl_lane_model_free(&m[1]);
+  if (!normal) {
+    gen_case_abort(&c);
+    return gen_fail(ctx, "%s: internal error: the link is not up at the end", top->name);
+  }
+  return gen_case_end(&c);
+}
+
 /* ---- table and block entry ----------------------------------------------- */
 
 static const module_desc_t modules[] = {
     {"rifl_tx_frame", {"FW", "FIDW", NULL}, {256, 8}, txf_random},
     {"rifl_rx_frame", {"FW", NULL}, {256}, rxf_random},
     {"rifl_lane_aligner", {"FW", "LOCK", "UNLOCK", NULL}, {256, 64, 16}, align_random},
+    {"rifl_lane_core",
+     {"FW", "FIDW", "FC_DEPTH", "LOCK", "UNLOCK", "PAUSE_TIMEOUT", NULL},
+     {256, 8, 64, 64, 16, 64},
+     lcore_link},
 };
 
 static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {

@@ -54,6 +54,8 @@ int main(void) {
   suite_crc_engine_model(&s);
   suite_credit_model(&s);
   suite_rifl(&s);
+  suite_rifl_axis_model(&s);
+  suite_rifl_lane_model(&s);
   printf("%u passed, %u failed\n", s.passed, s.failed);
   return s.failed ? 1 : 0;
 }

@@ -54,5 +54,7 @@ void suite_matrix_arb_model(ut_stats_t *s);
 void suite_crc_engine_model(ut_stats_t *s);
 void suite_credit_model(ut_stats_t *s);
 void suite_rifl(ut_stats_t *s);
+void suite_rifl_axis_model(ut_stats_t *s);
+void suite_rifl_lane_model(ut_stats_t *s);
 
 #endif
