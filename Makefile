@@ -17,8 +17,9 @@ JOBS     ?= $(shell nproc)
 export JOBS
 
 # ---- input checks: one line naming the valid choices, non-zero exit -------------
-KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET REGRESS_SEEDS REGRESS_SLOW_SEEDS
-export REGRESS_SEEDS REGRESS_SLOW_SEEDS TARGET
+KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET PLUSARGS REGRESS_SEEDS REGRESS_PLUSARGS \
+  REGRESS_SLOW_SEEDS
+export REGRESS_SEEDS REGRESS_SLOW_SEEDS REGRESS_PLUSARGS TARGET PLUSARGS
 $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),\
   $(if $(filter $(v),$(KNOWN_VARS) MAKEFLAGS MAKEOVERRIDES),,\
     $(error unknown variable '$(v)'; valid: $(KNOWN_VARS)))))
@@ -43,6 +44,9 @@ ifneq ($(TEST),)
     $(error unknown TEST '$(TEST)' for BLOCK=$(BLOCK); valid: $(BLOCK_TESTS))
   endif
 endif
+ifneq ($(filter-out +%,$(PLUSARGS)),)
+  $(error bad PLUSARGS '$(PLUSARGS)'; valid: words of the form +name or +name=value)
+endif
 ifneq ($(filter-out 0 1,$(WAVES) $(COVERAGE)),)
   $(error WAVES and COVERAGE take 0 or 1)
 endif
@@ -52,7 +56,7 @@ TOOLS := scripts/install_tools.sh
 
 .PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress
 help:
-	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1]"
+	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1] [PLUSARGS='+full']"
 	@echo "                      build and run tests (default: every block, every test, Verilator, seed 1)"
 	@echo "make test             everything CI runs: C unit tests, vector reproducibility, all blocks on"
 	@echo "                      all three simulators, harness self-checks; ends with 'N passed, N failed'"

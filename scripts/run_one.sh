@@ -9,6 +9,9 @@ rm -rf "$out"
 mkdir -p "$out"
 args=(+test="$test" +seed="$seed" +outdir="$out")
 [ "$variant" = waves ] && args+=(+waves=1)
+# PLUSARGS (make sim PLUSARGS='+full +all_fw'): extra plusargs a test reads, words of +name[=value]
+read -r -a extra <<<"${PLUSARGS:-}"
+args+=("${extra[@]}")
 case $sim in
   icarus)
     fst=()
@@ -23,6 +26,6 @@ grep -E '^(PASS|FAIL) |^  reproduce:' "$out/console.log" || true
 if [ ! -f "$out/results.xml" ]; then
   echo "FAIL $block.$test: the simulator exited ($rc) without a result; see $out/console.log"
   tail -5 "$out/console.log" | sed 's/^/    /'
-  echo "  reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1"
+  echo "  reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1${PLUSARGS:+ PLUSARGS='$PLUSARGS'}"
 fi
 exit 0

@@ -195,6 +195,33 @@ void dut_get(dut_t *d, port_t p, uint32_t *words) {
          (unsigned long long)d->cycle);
 }
 
+void dut_expect_at(const char *file, int line, dut_t *d, port_t p, const uint32_t *exp,
+                   unsigned bits, const char *what) {
+  uint32_t got[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
+  unsigned w = port_of(d, p)->width;
+  if (bits == 0 || bits > w)
+    bits = w;
+  dut_get(d, p, got);
+  for (unsigned i = 0; i < HARNESS_WORDS(bits); i++) {
+    uint32_t m = (i == bits / 32 && bits % 32) ? (1u << (bits % 32)) - 1u : 0xffffffffu;
+    if ((got[i] ^ exp[i]) & m)
+      harness_fail_at(file, line, "%s.%s (%s) at cycle %llu: word %u is 0x%08x, expected 0x%08x",
+                      d->top->name, port_of(d, p)->name, what, (unsigned long long)d->cycle, i,
+                      got[i] & m, exp[i] & m);
+  }
+  harness_count_check();
+}
+
+void dut_expect_u64_at(const char *file, int line, dut_t *d, port_t p, uint64_t exp,
+                       const char *what) {
+  uint64_t got = dut_get_u64(d, p);
+  if (got != exp)
+    harness_fail_at(file, line, "%s.%s (%s) at cycle %llu: 0x%llx, expected 0x%llx", d->top->name,
+                    port_of(d, p)->name, what, (unsigned long long)d->cycle,
+                    (unsigned long long)got, (unsigned long long)exp);
+  harness_count_check();
+}
+
 void harness_set_u64_slow(dut_t *d, port_t p, uint64_t v) {
   uint32_t w[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
   unsigned n = HARNESS_WORDS(port_of(d, p)->width);

@@ -99,6 +99,15 @@ void harness_check_failed(const char *file, int line, const char *cond, const ch
     harness_count_check();                                                                         \
   } while (0)
 
+/* Port checks: fail with the top, port, cycle and first differing word. bits
+ * limits the compare to the low bits of the port (0: the whole port). */
+void dut_expect_at(const char *file, int line, dut_t *d, port_t p, const uint32_t *exp,
+                   unsigned bits, const char *what);
+void dut_expect_u64_at(const char *file, int line, dut_t *d, port_t p, uint64_t exp,
+                       const char *what);
+#define CHECK_PORT(d, p, exp, bits, what) dut_expect_at(__FILE__, __LINE__, d, p, exp, bits, what)
+#define CHECK_PORT_U64(d, p, exp, what) dut_expect_u64_at(__FILE__, __LINE__, d, p, exp, what)
+
 /* Like FAIL, but the message already carries its own location (e.g. a
  * vector file's path:line:column). */
 void harness_fail_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

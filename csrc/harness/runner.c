@@ -268,8 +268,10 @@ static int finish(void) {
   write_results(secs);
   if (R.failed) {
     say("FAIL %s.%s: %s", harness_block_name, R.test->name, R.fail_msg);
-    say("  reproduce: make sim BLOCK=%s TEST=%s SEED=%llu SIM=%s WAVES=1", harness_block_name,
-        R.test->name, (unsigned long long)R.seed, be_sim_name());
+    const char *pa = getenv("PLUSARGS"); /* set by make sim PLUSARGS=... (run_one.sh) */
+    say("  reproduce: make sim BLOCK=%s TEST=%s SEED=%llu SIM=%s WAVES=1%s%s%s", harness_block_name,
+        R.test->name, (unsigned long long)R.seed, be_sim_name(), pa && *pa ? " PLUSARGS='" : "",
+        pa && *pa ? pa : "", pa && *pa ? "'" : "");
   } else {
     say("PASS %s.%s (%llu checks, %llu cycles, %.2f s)", harness_block_name, R.test->name,
         (unsigned long long)R.checks, (unsigned long long)harness_cycles, secs);

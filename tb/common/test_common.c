@@ -26,25 +26,6 @@
 static prng_t rng;
 static void seed_rng(void) { prng_seed(&rng, harness_seed()); }
 
-static void check_bits(dut_t *d, port_t p, const uint32_t *exp, const char *what) {
-  uint32_t got[MAXW];
-  unsigned w = dut_width(d, p);
-  dut_get(d, p, got);
-  for (unsigned i = 0; i < HARNESS_WORDS(w); i++)
-    if (got[i] != exp[i])
-      FAIL("%s.%s at cycle %llu: word %u is 0x%08x, model says 0x%08x", dut_top(d), what,
-           (unsigned long long)dut_cycle(d), i, got[i], exp[i]);
-  harness_count_check();
-}
-
-static void check_u(dut_t *d, port_t p, uint64_t exp, const char *what) {
-  uint64_t got = dut_get_u64(d, p);
-  if (got != exp)
-    FAIL("%s.%s at cycle %llu: 0x%llx, model says 0x%llx", dut_top(d), what,
-         (unsigned long long)dut_cycle(d), (unsigned long long)got, (unsigned long long)exp);
-  harness_count_check();
-}
-
 /* ---------------------------------------------------------------- vectors */
 HARNESS_TEST(vectors_fifo) { harness_play_vectors_glob("common/fifo_*.vec"); }
 HARNESS_TEST(vectors_arbiters) {
@@ -84,11 +65,11 @@ static void fifo_random(const char *top, unsigned width, unsigned depth, unsigne
     dut_set_u64(d, in_valid, in.in_valid);
     dut_set(d, in_data, data);
     dut_set_u64(d, out_ready, in.out_ready);
-    check_u(d, in_ready, out.in_ready, "in_ready");
-    check_u(d, out_valid, out.out_valid, "out_valid");
-    check_u(d, level, out.level, "level");
+    CHECK_PORT_U64(d, in_ready, out.in_ready, "in_ready");
+    CHECK_PORT_U64(d, out_valid, out.out_valid, "out_valid");
+    CHECK_PORT_U64(d, level, out.level, "level");
     if (out.out_valid)
-      check_bits(d, out_data, out.out_data, "out_data");
+      CHECK_PORT(d, out_data, out.out_data, 0, "out_data");
     pushed += in.in_valid && out.in_ready;
     popped += out.out_valid && in.out_ready;
     if (in.in_valid && out.in_ready)
@@ -130,9 +111,9 @@ static void arb_random(const char *top, unsigned n, void *m, arb_comb_fn comb, a
     comb(m, &in, &out);
     dut_set_u64(d, req, in.req);
     dut_set_u64(d, update, in.update);
-    check_u(d, gnt, out.gnt, "gnt");
-    check_u(d, gnt_valid, out.gnt_valid, "gnt_valid");
-    check_u(d, gnt_idx, out.gnt_idx, "gnt_idx");
+    CHECK_PORT_U64(d, gnt, out.gnt, "gnt");
+    CHECK_PORT_U64(d, gnt_valid, out.gnt_valid, "gnt_valid");
+    CHECK_PORT_U64(d, gnt_idx, out.gnt_idx, "gnt_idx");
     if (out.gnt_valid && in.update)
       grants[out.gnt_idx]++;
     clock(m, &in);
@@ -231,8 +212,8 @@ static void crc_random(const crc_top_t *t) {
     dut_set_u64(d, start, in.start);
     dut_set_u64(d, valid, in.valid);
     dut_set(d, data, w);
-    check_u(d, crc, out.crc, "crc");
-    check_u(d, crc_reg, out.crc_reg, "crc_reg");
+    CHECK_PORT_U64(d, crc, out.crc, "crc");
+    CHECK_PORT_U64(d, crc_reg, out.crc_reg, "crc_reg");
     /* Independently of the cycle model: the engine's crc equals the byte-wise
      * CRC of the message so far (first byte in the top byte of the word). */
     if (in.start)
@@ -331,10 +312,10 @@ static void scrambler_pair(const char *stop, const char *dtop, const scr_params_
     scr_comb(&md, scr, back);
     dut_set_u64(s, s_valid, (uint64_t)valid);
     dut_set(s, s_in, in);
-    check_bits(s, s_out, scr, "out");
+    CHECK_PORT(s, s_out, scr, 0, "out");
     dut_set_u64(d, d_valid, (uint64_t)valid);
     dut_set(d, d_in, scr);
-    check_bits(d, d_out, back, "out");
+    CHECK_PORT(d, d_out, back, 0, "out");
     /* the chain is the identity */
     for (unsigned i = 0; i < HARNESS_WORDS(sp->w); i++) {
       CHECK(back[i] == in[i], "descrambled word %u differs at cycle %u", i, c);
@@ -414,8 +395,8 @@ HARNESS_TEST(credit_random) {
     in.give = prng_bernoulli(&rng, 0.3) ? (unsigned)prng_below(&rng, maxgive + 1) : 0;
     dut_set_u64(d, take, in.take);
     dut_set_u64(d, give, in.give);
-    check_u(d, count, o.count, "count");
-    check_u(d, avail, o.avail, "avail");
+    CHECK_PORT_U64(d, count, o.count, "count");
+    CHECK_PORT_U64(d, avail, o.avail, "avail");
     empties += !o.avail;
     out_there = out_there + in.take - in.give;
     credit_model_clock(&m, &in);
