@@ -16,18 +16,6 @@
 
 static prng_t rng;
 
-static void check_bits(dut_t *d, port_t p, const uint32_t *exp, unsigned bits, const char *what) {
-  uint32_t got[FWORDS];
-  dut_get(d, p, got);
-  for (unsigned i = 0; i < HARNESS_WORDS(bits); i++) {
-    uint32_t m = (i == bits / 32 && bits % 32) ? (1u << (bits % 32)) - 1u : 0xffffffffu;
-    if ((got[i] ^ exp[i]) & m)
-      FAIL("%s.%s at cycle %llu: word %u is 0x%08x, expected 0x%08x", dut_top(d), what,
-           (unsigned long long)dut_cycle(d), i, got[i], exp[i] & m);
-  }
-  harness_count_check();
-}
-
 /* ---------------------------------------------------------------- vectors */
 HARNESS_TEST(vectors_tx_frame) { harness_play_vectors_glob("rifl/txf_*.vec"); }
 HARNESS_TEST(vectors_rx_frame) { harness_play_vectors_glob("rifl/rxf_*.vec"); }
@@ -85,7 +73,7 @@ static void loopback(const fw_case_t *c, unsigned frames, int with_errors) {
     rifl_tx_out_t tout;
     rifl_tx_model_comb(&tm, &tout);
     CHECK_EQ(dut_get_u64(tx, t_ovalid), tout.out_valid, "tx out_valid");
-    check_bits(tx, t_frame, tout.out_frame, c->fw, "out_frame");
+    CHECK_PORT(tx, t_frame, tout.out_frame, c->fw, "out_frame");
     memcpy(wire, tout.out_frame, sizeof wire);
     sent_t *prev = &q[(n + 3) % 4];
     prev->flipped = 0;
@@ -103,7 +91,7 @@ static void loopback(const fw_case_t *c, unsigned frames, int with_errors) {
     CHECK_EQ(dut_get_u64(rx, r_ovalid), rout.out_valid, "rx out_valid");
     CHECK_EQ(dut_get_u64(rx, r_code), rout.out_code, "rx out_code");
     CHECK_EQ(dut_get_u64(rx, r_syn), rout.out_syn, "rx out_syn");
-    check_bits(rx, r_body, rout.out_body, bw, "out_body");
+    CHECK_PORT(rx, r_body, rout.out_body, bw, "out_body");
     if (rout.out_valid) {
       const sent_t *old = &q[(n + 2) % 4]; /* frame n-2 */
       if (old->flipped) {
@@ -197,7 +185,7 @@ static unsigned align_run(const char *top, unsigned fw, unsigned lock, unsigned 
     CHECK_EQ(dut_get_u64(d, aligned), o.aligned, "aligned");
     CHECK_EQ(dut_get_u64(d, off), o.offset, "offset");
     CHECK_EQ(dut_get_u64(d, phase), o.phase, "phase");
-    check_bits(d, frame, o.frame, fw, "frame");
+    CHECK_PORT(d, frame, o.frame, fw, "frame");
     if (o.aligned && !lock_words)
       lock_words = t;
     if (o.aligned && o.frame_valid) {

@@ -1,0 +1,324 @@
+/*
+ * Tests of the RIFL lane (docs/rifl.md "Lane"): two rifl_lane_core endpoints
+ * through the channel of rifl_link.c, every packet scored (lost, duplicated or
+ * reordered, corrupted, aborted). Bring-up from any bit offset, traffic both
+ * ways with and without bit errors, flow control against a slow consumer, a
+ * peer reset, corrupted control and flow-control frames.
+ * +all_fw adds the frame widths the default run leaves out (they take long on
+ * the event-driven simulators).
+ */
+#include <string.h>
+
+#include "harness.h"
+#include "rifl_link.h"
+
+typedef struct {
+  const char *top;
+  unsigned fw;
+} lane_case_t;
+
+static const lane_case_t cores[] = {
+    {"lcore_fw128", 128}, {"lcore_fw256", 256}, {"lcore_fw512", 512}, {"lcore_fw1024", 1024}};
+#define FW256 (&cores[1])
+
+static unsigned n_fw(void) { return harness_plusarg("all_fw") ? 4u : 2u; }
+
+/* The event-driven simulators run a pair of lanes at about 1500 cycles/s, Verilator at
+ * about 150000: they run the same tests with fewer packets (+full for the Verilator size). */
+static uint64_t pk(uint64_t n) {
+  int fast = strcmp(harness_sim(), "verilator") == 0 || harness_plusarg("full");
+  return fast ? n : (n + 3) / 4;
+}
+
+static void core_cfg(rifl_link_cfg_t *c, const lane_case_t *lc, unsigned latency) {
+  memset(c, 0, sizeof *c);
+  c->top = lc->top;
+  c->kind = RIFL_EP_CORE;
+  c->fw = lc->fw;
+  c->lanes = 1;
+  c->latency = latency;
+  c->seed = harness_seed() ^ lc->fw;
+}
+
+static uint64_t get(rifl_link_t *l, int s, const char *p) { return rifl_link_get(l, s, p); }
+/* For the log only: a counter the top may not have (rifl_bond sums fewer of them). */
+static unsigned long long opt(rifl_link_t *l, int s, const char *p) {
+  return dut_has_port(l->d[s], p) ? (unsigned long long)get(l, s, p) : 0ull;
+}
+
+static void log_counters(rifl_link_t *l) {
+  for (int s = 0; s < 2; s++)
+    harness_log("%s side %d: state 0x%llx, replays %llu, error events %llu, overflows %llu, "
+                "restarts %llu, flushed %llu, aborted %llu; bits flipped toward it %llu",
+                l->cfg.top, s, (unsigned long long)get(l, s, "tx_state"),
+                (unsigned long long)get(l, s, "cnt_retrans"),
+                (unsigned long long)get(l, s, "cnt_frame_err"),
+                (unsigned long long)get(l, s, "cnt_overflow"),
+                (unsigned long long)get(l, s, "cnt_restart"), opt(l, s, "cnt_flush"),
+                opt(l, s, "cnt_abort"), (unsigned long long)l->ch[1 - s][0].errors);
+}
+
+static void drain_clean(rifl_link_t *l, uint64_t pkts, uint64_t max) {
+  int done = rifl_link_drain(l, max);
+  log_counters(l);
+  CHECK(done, "%s: traffic drained within %llu cycles", l->cfg.top, (unsigned long long)max);
+  rifl_link_check_clean(l, 0, pkts);
+  rifl_link_check_clean(l, 1, pkts);
+  CHECK_EQ(get(l, 0, "cnt_restart") + get(l, 1, "cnt_restart"), 0, "link restarts");
+}
+
+/* ---------------------------------------------------------------- bring-up */
+HARNESS_TEST(lane_bringup_any_offset) {
+  prng_t r;
+  prng_seed(&r, harness_seed() ^ 0xB0);
+  for (unsigned i = 0; i < n_fw(); i++) {
+    rifl_link_cfg_t cfg;
+    core_cfg(&cfg, &cores[i], (unsigned)prng_below(&r, 20));
+    cfg.offset[0][0] = (unsigned)prng_below(&r, 2 * cores[i].fw);
+    cfg.offset[1][0] = (unsigned)prng_below(&r, 2 * cores[i].fw);
+    static rifl_link_t l;
+    rifl_link_open(&l, &cfg);
+    uint64_t t = rifl_link_wait_up(&l, 300000);
+    harness_log("%s: offsets %u / %u bits, latency %u: link up after %llu cycles", cores[i].top,
+                cfg.offset[0][0], cfg.offset[1][0], cfg.latency, (unsigned long long)t);
+    CHECK(get(&l, 0, "aligned") && get(&l, 1, "aligned"), "aligned");
+    rifl_link_send(&l, 0, pk(30), 1, 600);
+    rifl_link_send(&l, 1, pk(30), 1, 600);
+    drain_clean(&l, pk(30), 400000);
+    CHECK_EQ(get(&l, 0, "tx_state"), 5, "side 0 in NORMAL");
+    CHECK_EQ(get(&l, 1, "tx_state"), 5, "side 1 in NORMAL");
+    rifl_link_close(&l);
+  }
+}
+
+/* ---------------------------------------------------------------- bit errors */
+static void errors_run(const lane_case_t *lc, double ber_ab, double ber_ba, uint64_t pkts,
+                       unsigned len_max) {
+  rifl_link_cfg_t cfg;
+  core_cfg(&cfg, lc, 7);
+  cfg.ber[0] = ber_ab;
+  cfg.ber[1] = ber_ba;
+  static rifl_link_t l;
+  rifl_link_open(&l, &cfg);
+  rifl_link_wait_up(&l, 400000);
+  pkts = pk(pkts);
+  rifl_link_send(&l, 0, pkts, 1, len_max);
+  rifl_link_send(&l, 1, pkts, 1, len_max);
+  drain_clean(&l, pkts, 20000000);
+  /* an error event toward a side is detected there and replayed by the other side */
+  if (l.ch[0][0].errors)
+    CHECK(get(&l, 1, "cnt_frame_err") > 0 && get(&l, 0, "cnt_retrans") > 1,
+          "errors toward side 1 detected and replayed");
+  if (l.ch[1][0].errors)
+    CHECK(get(&l, 0, "cnt_frame_err") > 0 && get(&l, 1, "cnt_retrans") > 1,
+          "errors toward side 0 detected and replayed");
+  rifl_link_close(&l);
+}
+
+HARNESS_TEST(lane_errors_one_way) {
+  errors_run(FW256, 1e-5, 0, 120, 2000);
+  errors_run(FW256, 0, 1e-5, 120, 2000);
+}
+
+HARNESS_TEST(lane_errors_both_ways) {
+  for (unsigned i = 0; i < n_fw(); i++)
+    errors_run(&cores[i], cores[i].fw <= 256 ? 1e-5 : 1e-6, cores[i].fw <= 256 ? 1e-5 : 1e-6, 120,
+               2000);
+}
+
+/* Scoreboard across the BER range: nothing lost, duplicated, reordered or corrupted, with
+ * packets of 1 to 8192 bytes both ways. */
+HARNESS_TEST(lane_ber_scoreboard) {
+  static const double bers[] = {1e-9, 1e-8, 1e-7, 1e-6, 1e-5};
+  for (unsigned i = 0; i < sizeof bers / sizeof bers[0]; i++) {
+    harness_log("BER %g", bers[i]);
+    errors_run(FW256, bers[i], bers[i], 24, 8192);
+  }
+}
+
+/* ---------------------------------------------------------------- flow control */
+static void fc_run(int corrupt_fc) {
+  rifl_link_cfg_t cfg;
+  core_cfg(&cfg, FW256, 5);
+  static rifl_link_t l;
+  rifl_link_open(&l, &cfg);
+  rifl_link_wait_up(&l, 400000);
+  rifl_link_pace(&l, 1, 0, 0.85); /* side 1 takes a frame in about 1 cycle of 7 */
+  const uint64_t n = pk(150);
+  rifl_link_send(&l, 0, n, 100, 1500);
+  unsigned on_seen = 0, off_seen = 0, remote_seen = 0, flipped = 0;
+  uint64_t prev = 0, c0 = l.cycle;
+  while (!rifl_link_drain(&l, 1)) {
+    CHECK(l.cycle - c0 < 3000000, "drained");
+    uint64_t loc = get(&l, 1, "fc_local");
+    if (loc != prev) {
+      on_seen += loc == 1;
+      off_seen += loc == 0;
+      /* the flow-control frame is on side 1's transceiver output two cycles from now */
+      if (corrupt_fc && flipped < 3) {
+        rifl_link_flip(&l, 1, 0, 2, UINT64_C(1) << 20);
+        flipped++;
+      }
+    }
+    prev = loc;
+    remote_seen |= (unsigned)get(&l, 0, "fc_remote");
+  }
+  log_counters(&l);
+  harness_log("side 1 sent flow control on %u times, off %u times; side 0 paused: %u", on_seen,
+              off_seen, remote_seen);
+  CHECK(on_seen > 0 && off_seen > 0, "side 1 asked for flow control on and off");
+  CHECK(remote_seen, "side 0 was paused by flow control");
+  CHECK_EQ(get(&l, 1, "cnt_overflow"), 0, "frames that met a full buffer");
+  if (corrupt_fc)
+    CHECK(get(&l, 0, "cnt_frame_err") >= flipped && flipped > 0,
+          "corrupted flow-control frames detected (%u flipped)", flipped);
+  rifl_link_check_clean(&l, 1, n);
+  CHECK_EQ(get(&l, 0, "cnt_restart") + get(&l, 1, "cnt_restart"), 0, "link restarts");
+  rifl_link_close(&l);
+}
+
+HARNESS_TEST(lane_flow_control) { fc_run(0); }
+HARNESS_TEST(lane_corrupt_fc_frame) { fc_run(1); }
+
+/* ---------------------------------------------------------------- control frames */
+/* Bit errors in control frames only: PAUSE / IDLE during bring-up, RETRANS requests during
+ * recovery. The link comes up, recovers, and delivers everything. */
+HARNESS_TEST(lane_corrupt_control_frames) {
+  rifl_link_cfg_t cfg;
+  core_cfg(&cfg, FW256, 6);
+  static rifl_link_t l;
+  rifl_link_open(&l, &cfg);
+  unsigned hits = 0;
+  while (!(get(&l, 0, "link_up") && get(&l, 1, "link_up"))) {
+    CHECK(l.cycle < 300000, "link up");
+    for (int s = 0; s < 2; s++) {
+      uint64_t st = get(&l, s, "tx_state");
+      if ((st == 1 || st == 2) && l.cycle % 37 == 0) { /* SEND_PAUSE, PAUSE */
+        rifl_link_flip(&l, s, 0, 3, UINT64_C(1) << 30);
+        hits++;
+      }
+    }
+    rifl_link_step(&l);
+  }
+  harness_log("link up after %llu cycles with %u control frames corrupted",
+              (unsigned long long)l.cycle, hits);
+  CHECK(hits > 0, "control frames corrupted during bring-up");
+  const uint64_t n = pk(40);
+  rifl_link_send(&l, 0, n, 1, 1500);
+  rifl_link_send(&l, 1, n, 1, 1500);
+  while (get(&l, 0, "tx_state") != 5 || get(&l, 1, "tx_state") != 5) { /* both NORMAL */
+    CHECK(l.cycle < 300000, "NORMAL");
+    rifl_link_step(&l);
+  }
+  rifl_link_run(&l, 100);
+  rifl_link_flip(&l, 0, 0, 0, UINT64_C(1) << 40); /* one error toward side 1 ... */
+  unsigned rhits = 0;
+  while (!rifl_link_drain(&l, 1)) {
+    CHECK(l.cycle < 3000000, "drained");
+    if (get(&l, 1, "tx_state") == 4 && l.cycle % 4 == 0 && rhits < 5) { /* SEND_RETRANS */
+      rifl_link_flip(&l, 1, 0, 3, UINT64_C(1) << 33);                   /* ... its requests */
+      rhits++;
+    }
+  }
+  log_counters(&l);
+  CHECK(rhits > 0, "RETRANS requests corrupted");
+  CHECK(get(&l, 0, "cnt_retrans") >= 2, "side 0 replayed");
+  rifl_link_check_clean(&l, 0, n);
+  rifl_link_check_clean(&l, 1, n);
+  CHECK_EQ(get(&l, 0, "cnt_restart") + get(&l, 1, "cnt_restart"), 0, "link restarts");
+  rifl_link_close(&l);
+}
+
+/* ---------------------------------------------------------------- peer reset */
+/* Side 1 is reset in mid-stream. The link restarts and comes back by itself; what was in
+ * flight is lost (a restart loses the replay buffers), a packet cut on the way is closed
+ * with the abort flag or discarded at its sender, and nothing delivered is corrupted,
+ * duplicated or out of order. */
+HARNESS_TEST(lane_peer_reset) {
+  rifl_link_cfg_t cfg;
+  core_cfg(&cfg, FW256, 9);
+  static rifl_link_t l;
+  rifl_link_open(&l, &cfg);
+  rifl_link_wait_up(&l, 400000);
+  rifl_link_send(&l, 0, pk(60), 200, 3000);
+  rifl_link_send(&l, 1, pk(60), 200, 3000);
+  rifl_link_run(&l, 3000);
+  uint64_t before0 = rifl_link_score(&l, 0)->pkts, before1 = rifl_link_score(&l, 1)->pkts;
+  CHECK(before0 > 0 && before1 > 0, "traffic before the reset");
+  rifl_link_hold_reset(&l, 1, 1);
+  rifl_link_run(&l, 40);
+  rifl_link_hold_reset(&l, 1, 0);
+  uint64_t t = rifl_link_wait_up(&l, 400000);
+  harness_log("link up again %llu cycles after the reset", (unsigned long long)t);
+  rifl_link_send(&l, 0, pk(30), 1, 1000);
+  rifl_link_send(&l, 1, pk(30), 1, 1000);
+  CHECK(rifl_link_drain(&l, 3000000), "drained");
+  log_counters(&l);
+  CHECK(get(&l, 0, "cnt_restart") >= 1, "side 0 restarted the link");
+  for (int s = 0; s < 2; s++) {
+    const rifl_score_t *sc = rifl_link_score(&l, s);
+    rifl_link_log_score(&l, s);
+    CHECK(sc->corrupt_pkts + sc->dup_pkts == 0, "side %d: corrupted or duplicated", s);
+    CHECK(sc->lost_pkts + sc->abort_pkts <= 12, "side %d: at most the packets in flight lost", s);
+    CHECK(sc->pkts >= pk(30) + (s ? before1 : before0), "side %d: traffic after the restart", s);
+  }
+  rifl_link_close(&l);
+}
+
+/* ---------------------------------------------------------------- AXI4-Stream tops */
+typedef struct {
+  const char *top;
+  unsigned fw, lanes;
+} axis_case_t;
+
+static const axis_case_t axis_tops[] = {{"lane_fw256_d256", 256, 1},
+                                        {"lane_fw128_d64", 128, 1},
+                                        {"bond1_fw256_d256", 256, 1},
+                                        {"bond2_fw256_d512", 256, 2},
+                                        {"bond4_fw256_d1024", 256, 4}};
+
+static void axis_run(const axis_case_t *a, double ber, unsigned skew, uint64_t pkts, double gap,
+                     double stall) {
+  rifl_link_cfg_t cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.top = a->top;
+  cfg.kind = RIFL_EP_AXIS;
+  cfg.fw = a->fw;
+  cfg.lanes = a->lanes;
+  cfg.latency = 6;
+  cfg.seed = harness_seed() ^ (uint64_t)a->lanes << 8;
+  cfg.ber[0] = cfg.ber[1] = ber;
+  prng_t r;
+  prng_seed(&r, cfg.seed);
+  for (unsigned k = 0; k < a->lanes; k++) /* lane k lags lane 0 by up to `skew` words */
+    for (int d = 0; d < 2; d++) {
+      cfg.skew[d][k] = k ? (unsigned)prng_below(&r, skew + 1) : 0;
+      cfg.offset[d][k] = (unsigned)prng_below(&r, 2 * a->fw);
+    }
+  static rifl_link_t l;
+  rifl_link_open(&l, &cfg);
+  uint64_t t = rifl_link_wait_up(&l, 400000);
+  harness_log("%s: BER %g, skew up to %u words: link up after %llu cycles", a->top, ber, skew,
+              (unsigned long long)t);
+  pkts = pk(pkts);
+  rifl_link_pace(&l, 0, gap, stall);
+  rifl_link_pace(&l, 1, gap, stall);
+  rifl_link_send(&l, 0, pkts, 1, 8192);
+  rifl_link_send(&l, 1, pkts, 1, 8192);
+  drain_clean(&l, pkts, 20000000);
+  rifl_link_close(&l);
+}
+
+/* Packets of 1 to 8192 bytes both ways through the AXI4-Stream tops, clean and with bit
+ * errors both ways; bonded links with lane skew. */
+HARNESS_TEST(lane_axis_packets) {
+  axis_run(&axis_tops[0], 0, 0, 24, 0.2, 0.2);
+  axis_run(&axis_tops[1], 1e-5, 0, 16, 0, 0);
+}
+
+HARNESS_TEST(lane_bond_skew) {
+  for (unsigned i = 2; i < 5; i++)
+    axis_run(&axis_tops[i], 0, 40, 16, 0, 0);
+}
+
+HARNESS_TEST(lane_bond_errors) { axis_run(&axis_tops[4], 1e-6, 40, 16, 0.1, 0.1); }
