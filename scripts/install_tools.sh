@@ -25,6 +25,7 @@ need=(
   "python3:python3"
   "xvfb-run:xvfb"
   "valgrind:valgrind"
+  "gnuplot:gnuplot-nox"
 )
 
 missing=()

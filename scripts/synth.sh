@@ -8,7 +8,8 @@
 # as <top>[.xilinx].stat.json, and prints a table. Generic: cells, flip-flop bits (every
 # $_*DFF*_ / $_FF_ cell is one bit after synth) and logic cells (all the others: gates,
 # no LUTs). Xilinx (out of context, no I/O or clock buffers): cells, LUTs, FFs and other
-# cells (CARRY4, MUXF7/8, and the INV yosys 0.23 puts on each active-low async reset).
+# cells (CARRY4, MUXF7/8, and the INV yosys 0.23 puts on each active-low async reset),
+# with distributed (LUTRAM cells) and block RAM (in 18-Kbit units) apart.
 # Exits non-zero if any synthesis fails or leaves a latch.
 set -euo pipefail
 
@@ -81,7 +82,7 @@ count_cells() {
 if [[ $target == generic ]]; then
   printf '%-28s %10s %10s %12s\n' top cells ff_bits logic_cells
 else
-  printf '%-28s %10s %8s %8s %8s\n' top cells LUTs FFs other
+  printf '%-28s %10s %8s %8s %8s %8s %8s\n' top cells LUTs FFs LUTRAMs BRAM18s other
 fi
 
 failures=0
@@ -120,11 +121,26 @@ for cfg in "${configs[@]}"; do
   else
     luts=$(count_cells "$json" '^LUT[1-6]')
     ffs=$(count_cells "$json" '^FD')
-    printf '%-28s %10d %8d %8d %8d\n' "$name" "$cells" "$luts" "$ffs" $((cells - luts - ffs))
+    lutram=$(count_cells "$json" '^RAM(32|64|128|256)')
+    b18=$(count_cells "$json" '^RAMB18')
+    b36=$(count_cells "$json" '^RAMB36')
+    printf '%-28s %10d %8d %8d %8d %8d %8d\n' "$name" "$cells" "$luts" "$ffs" "$lutram" \
+      $((b18 + 2 * b36)) $((cells - luts - ffs - lutram - b18 - b36))
   fi
 done
 
 if ((failures > 0)); then
   echo "synth: $failures failure(s)" >&2
   exit 1
+fi
+
+# A block's FPGA comparison points (tb/<block>/synth_xilinx.txt, one top name a line): the
+# plain `make synth` runs them through synth_xilinx too, for the figures the papers publish.
+xl=tb/$block/synth_xilinx.txt
+if [[ $target == generic && -z $want && -f $xl ]]; then
+  while read -r t _; do
+    [[ -z $t || $t == \#* ]] && continue
+    echo
+    TARGET=xilinx "$0" "$block" "$t"
+  done < "$xl"
 fi
