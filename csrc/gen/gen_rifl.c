@@ -35,7 +35,8 @@
 
 #define BLOCK "rifl"
 
-/* Copy of tb/rifl/tops.txt: names and parameters must match it exactly. */
+/* The tops of tb/rifl/tops.txt that have generated vectors: each entry's name, module and
+ * parameters must match its line there (the %param header of a vector file records them).  */
 static const gen_top_t rifl_tops[] = {
     {"txf_fw128", "rifl_tx_frame", "FW=128 FIDW=8"},
     {"txf_fw256", "rifl_tx_frame", "FW=256 FIDW=8"},

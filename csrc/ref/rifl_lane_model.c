@@ -79,7 +79,7 @@ int rifl_lane_model_init(rifl_lane_model_t *m, const rifl_lane_params_t *p) {
   m->p = *p;
   if (!rifl_fw_ok(p->fw) || p->fidw < 5 || p->fidw > 12 || p->fc_depth < 4 ||
       p->fc_depth > (1u << 20) || (p->fc_depth & (p->fc_depth - 1)) != 0 || p->lock < 1 ||
-      p->unlock < 1 || p->pause_timeout < 1 || p->pause_timeout > 65535)
+      p->unlock < 1 || p->pause_timeout < 32 || p->pause_timeout > 65535)
     return -1;
   m->nw = p->fw / 64;
   m->bw = RIFL_BODY_BITS(p->fw);
@@ -310,11 +310,11 @@ static void fcb_clock(rifl_lane_model_t *m, const rifl_lane_in_t *in, const wire
 
 /* rifl_lane_core: a packet cut by a restart gets an abort entry. */
 static void glue_clock(rifl_lane_model_t *m, const wires_t *w) {
-  unsigned open_end = w->v_valid && !(w->v_meta & 2u);
-  unsigned was_open = m->rx_open;
+  /* open after this cycle's frame, if any: an end frame pushed with the restart closes it */
+  unsigned open_after = w->v_valid ? !(w->v_meta & 2u) : m->rx_open;
   if (w->v_valid)
     m->rx_open = !(w->v_meta & 2u);
-  if (w->restart && (was_open || open_end))
+  if (w->restart && open_after)
     m->abort_pend = 1;
   if (w->abort_push)
     m->abort_pend = m->rx_open = 0;

@@ -46,7 +46,7 @@ typedef struct {
   unsigned fidw;          /* 5 .. 12 */
   unsigned fc_depth;      /* power of two >= 4 */
   unsigned lock, unlock;  /* aligner, >= 1 */
-  unsigned pause_timeout; /* 1 .. 65535 */
+  unsigned pause_timeout; /* 32 .. 65535 */
 } rifl_lane_params_t;
 
 /* The RTL defaults: FIDW 8, FC_DEPTH 64, LOCK 64, UNLOCK 16, PAUSE_TIMEOUT 64. */

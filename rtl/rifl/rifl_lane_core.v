@@ -12,7 +12,8 @@ module rifl_lane_core #(
   parameter integer FC_DEPTH      = 64,
   parameter integer LOCK          = 64,
   parameter integer UNLOCK        = 16,
-  parameter integer PAUSE_TIMEOUT = 64
+  parameter integer PAUSE_TIMEOUT = 64,
+  parameter integer CUT_FLUSH     = 1    // 0: leave a packet cut by a restart to the user side
 ) (
   input  wire           clk,
   input  wire           rst_n,
@@ -47,7 +48,7 @@ module rifl_lane_core #(
   output wire [31:0]    cnt_retrans,    // replay procedures started
   output wire [31:0]    cnt_frame_err,  // error events: a verification failure (bad code, or
                                         // buffer full) while the receiver was not in error
-  output wire [31:0]    cnt_overflow,   // ... of them: deliverable frames that met a full buffer
+  output wire [31:0]    cnt_overflow,   // deliverable frames refused by a full buffer (replays too)
   output wire [31:0]    cnt_restart,    // link restarts
   output wire [31:0]    cnt_flush,      // user frames discarded after a restart
   output wire [31:0]    cnt_abort       // received packets closed by a restart
@@ -72,7 +73,8 @@ module rifl_lane_core #(
   rifl_tx_ctrl #(
     .FW            (FW),
     .FIDW          (FIDW),
-    .PAUSE_TIMEOUT (PAUSE_TIMEOUT)
+    .PAUSE_TIMEOUT (PAUSE_TIMEOUT),
+    .CUT_FLUSH     (CUT_FLUSH)
   ) u_ctrl (
     .clk           (clk),
     .rst_n         (rst_n),
@@ -220,7 +222,8 @@ module rifl_lane_core #(
     end else begin
       if (v_valid)
         rx_open_q <= !v_meta[1];
-      if (restart && (rx_open_q || v_valid && !v_meta[1]))
+      // Open after this cycle's frame, if any: an end frame pushed with the restart closes it.
+      if (restart && (v_valid ? !v_meta[1] : rx_open_q))
         abort_pend_q <= 1'b1;
       if (abort_push) begin
         abort_pend_q <= 1'b0;

@@ -19,13 +19,15 @@
 // A link that was up (RETRANS, SEND_RETRANS or NORMAL) restarts in INIT when its receiver
 // loses alignment or the peer asks to pause (the peer only pauses after a restart of its
 // own), or on force_restart. A restart drops the frames in flight: the rest of a user
-// packet cut by it is discarded from the input (counted by ev_flush).
+// packet cut by it is discarded from the input (counted by ev_flush), unless CUT_FLUSH is 0
+// (rifl_bond: its lanes see every LANES-th frame only, so the bond flushes packets itself).
 `include "assert.vh"
 
 module rifl_tx_ctrl #(
   parameter integer FW            = 256,
   parameter integer FIDW          = 8,
-  parameter integer PAUSE_TIMEOUT = 64
+  parameter integer PAUSE_TIMEOUT = 64,
+  parameter integer CUT_FLUSH     = 1
 ) (
   input  wire            clk,
   input  wire            rst_n,
@@ -62,9 +64,11 @@ module rifl_tx_ctrl #(
   output wire            ev_flush        // pulse: a user frame discarded after a restart
 );
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || FIDW < 5 || FIDW > 12 ||
-               PAUSE_TIMEOUT < 1 || PAUSE_TIMEOUT > 65535)
+               PAUSE_TIMEOUT < 32 || PAUSE_TIMEOUT > 65535 || (CUT_FLUSH != 0 && CUT_FLUSH != 1))
   begin : g_bad_param
-    `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 1 <= PAUSE_TIMEOUT <= 65535")
+    // PAUSE_TIMEOUT must outlast the peer's 16-frame SEND_PAUSE dwell plus a round trip, or
+    // both ends could keep sending each other back to SEND_PAUSE.
+    `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 32 <= PAUSE_TIMEOUT <= 65535, CUT_FLUSH 0 or 1")
   end endgenerate
 
   localparam [2:0] S_INIT = 3'd0, S_SEND_PAUSE = 3'd1, S_PAUSE = 3'd2, S_RETRANS = 3'd3,
@@ -242,7 +246,7 @@ module rifl_tx_ctrl #(
           fc_remote_q  <= 1'b0;
           tx_open_q    <= 1'b0;
           // A flush whose end frame is taken in this very cycle is over.
-          flush_q      <= tx_open_q || (flush_q && !(u_valid && u_meta[1]));
+          flush_q      <= CUT_FLUSH != 0 && (tx_open_q || (flush_q && !(u_valid && u_meta[1])));
         end
         if (nx == S_SEND_PAUSE && st_q != S_SEND_PAUSE) dwell_q <= 5'd0;
         else if (nx == S_SEND_PAUSE && !dwell_q[4]) dwell_q <= dwell_q + 5'd1;
