@@ -7,7 +7,13 @@
 // Each lane runs the single-lane protocol on its own (alignment, replay, flow control).
 // Restarts: a restart of one lane loses its frames in flight, which would shift the
 // round-robin order of the others, so when any lane of a link that was up restarts, every
-// lane is forced to restart too and the bond's own order is reset (docs/rifl.md).
+// lane is forced to restart too and the bond's own order is reset (docs/rifl.md). From that
+// moment until every lane has gone down and left INIT (its receiver is then off until the
+// next PAUSE handshake, so nothing of the old stream can arrive any more) the bond purges:
+// the staging FIFOs and the lanes' receive buffers are emptied, a packet open at the
+// decoder is closed with an abort (tuser), and the rest of a packet open at the encoder is
+// discarded as the user sends it. The lanes run with CUT_FLUSH 0: each sees every LANES-th
+// frame only, so packet boundaries are the bond's business.
 `include "assert.vh"
 
 module rifl_bond #(
@@ -47,7 +53,9 @@ module rifl_bond #(
   output wire [31:0]        cnt_retrans,    // sums over the lanes
   output wire [31:0]        cnt_frame_err,
   output wire [31:0]        cnt_overflow,
-  output wire [31:0]        cnt_restart
+  output wire [31:0]        cnt_restart,
+  output wire [31:0]        cnt_flush,      // user frames discarded after a restart
+  output wire [31:0]        cnt_abort       // received packets closed by a restart
 );
   generate if (LANES != 1 && LANES != 2 && LANES != 4) begin : g_bad_param
     `PARAM_FATAL("rifl_bond: LANES must be 1, 2 or 4")
@@ -95,14 +103,65 @@ module rifl_bond #(
     .m_data        (e_data)
   );
 
+  // ---------------------------------------------------------------- restart purge
+  wire [LANES-1:0] in_init;                  // lane i's TX in INIT
+  reg              purge_q;
+  wire             purge_start = force_all && !purge_q;
+  wire             purge       = force_all || purge_q;
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n)                                     purge_q <= 1'b0;
+    else if (purge_start)                           purge_q <= 1'b1;
+    else if (purge_q && !force_all && !(|in_init))  purge_q <= 1'b0;
+  end
+
   wire [LANES-1:0]    st_in_ready, st_valid, u_ready;
-  assign e_ready = st_in_ready[tx_ptr_q] && !force_all && bond_up_q;
+  reg                 tx_open_q, tx_flush_q;
+  // While flushing, the encoder's frames are taken and dropped.
+  assign e_ready = tx_flush_q || (st_in_ready[tx_ptr_q] && bond_up_q && !purge);
+  wire   e_take  = e_valid && e_ready && !tx_flush_q;
+  wire   e_drop  = e_valid && e_ready && tx_flush_q;
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      tx_open_q  <= 1'b0;
+      tx_flush_q <= 1'b0;
+    end else begin
+      if (e_take) tx_open_q <= !e_meta[1];
+      if (e_drop && e_meta[1]) tx_flush_q <= 1'b0;
+      if (purge_start) begin
+        // no frame is taken in this cycle (purge holds e_ready low unless already flushing)
+        tx_open_q  <= 1'b0;
+        tx_flush_q <= tx_open_q || (tx_flush_q && !(e_drop && e_meta[1]));
+      end
+    end
+  end
 
   // ---------------------------------------------------------------- RX
   wire [LANES-1:0]    r_valid, r_abort;
   wire [BW*LANES-1:0] r_body;
   wire                d_ready;
   wire [BW-1:0]       cur = r_body[rx_ptr_q * BW +: BW];
+  reg                 rx_open_q, abort_pend_q;
+  // The decoder takes the pending abort first, then frames in lane order.
+  wire                d_frame = r_valid[rx_ptr_q] && !r_abort[rx_ptr_q] && bond_up_q && !purge &&
+                                !abort_pend_q;
+  wire                d_take  = d_frame && d_ready;
+  wire                d_abort = abort_pend_q && d_ready;
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      rx_open_q    <= 1'b0;
+      abort_pend_q <= 1'b0;
+    end else begin
+      if (d_take) rx_open_q <= !cur[BW-1];
+      if (d_abort) begin
+        abort_pend_q <= 1'b0;
+        rx_open_q    <= 1'b0;
+      end
+      if (purge_start && rx_open_q) abort_pend_q <= 1'b1;
+    end
+  end
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -112,9 +171,9 @@ module rifl_bond #(
       tx_ptr_q <= {LW{1'b0}};
       rx_ptr_q <= {LW{1'b0}};
     end else begin
-      if (e_valid && e_ready)
+      if (e_take)
         tx_ptr_q <= (tx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : tx_ptr_q + 1'b1;
-      if (r_valid[rx_ptr_q] && d_ready && !r_abort[rx_ptr_q])
+      if (d_take)
         rx_ptr_q <= (rx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : rx_ptr_q + 1'b1;
     end
   end
@@ -129,7 +188,7 @@ module rifl_bond #(
     wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] unused_phase;
     wire [$clog2(FC_DEPTH+1)-1:0] unused_rx_level;
     wire               unused_preq, unused_rreq;
-    wire [31:0]        unused_flush, unused_abort;
+    wire [31:0]        unused_flush, unused_abort;  // CUT_FLUSH 0; lane aborts are purged
     wire [BW-1:0]      st_out;
     wire [1:0]         rm;
     wire [FW-17:0]     rd;
@@ -140,12 +199,12 @@ module rifl_bond #(
     ) u_stage (
       .clk       (clk),
       .rst_n     (rst_n),
-      .in_valid  (e_valid && e_ready && tx_ptr_q == i),
+      .in_valid  (e_take && tx_ptr_q == i),
       .in_data   ({e_meta, e_data}),
       .in_ready  (st_in_ready[i]),
       .out_valid (st_valid[i]),
       .out_data  (st_out),
-      .out_ready (u_ready[i]),
+      .out_ready (u_ready[i] || purge),
       .level     (unused_level)
     );
 
@@ -155,7 +214,8 @@ module rifl_bond #(
       .FC_DEPTH      (FC_DEPTH),
       .LOCK          (LOCK),
       .UNLOCK        (UNLOCK),
-      .PAUSE_TIMEOUT (PAUSE_TIMEOUT)
+      .PAUSE_TIMEOUT (PAUSE_TIMEOUT),
+      .CUT_FLUSH     (0)
     ) u_core (
       .clk           (clk),
       .rst_n         (rst_n),
@@ -164,7 +224,7 @@ module rifl_bond #(
       .u_meta        (st_out[BW-1:BW-2]),
       .u_data        (st_out[BW-3:0]),
       .r_valid       (r_valid[i]),
-      .r_ready       ((rx_ptr_q == i && d_ready && bond_up_q) || r_abort[i]),
+      .r_ready       ((rx_ptr_q == i && d_take) || r_abort[i] || purge),
       .r_meta        (rm),
       .r_data        (rd),
       .r_abort       (r_abort[i]),
@@ -191,6 +251,7 @@ module rifl_bond #(
       .cnt_abort     (unused_abort)
     );
     assign r_body[i*BW +: BW] = {rm, rd};
+    assign in_init[i] = tx_state[3*i +: 3] == 3'd0;
   end endgenerate
 
   rifl_axis_dec #(
@@ -199,11 +260,11 @@ module rifl_bond #(
   ) u_dec (
     .clk           (clk),
     .rst_n         (rst_n),
-    .s_valid       (r_valid[rx_ptr_q] && !r_abort[rx_ptr_q] && bond_up_q),
+    .s_valid       (d_frame || abort_pend_q),
     .s_ready       (d_ready),
     .s_meta        (cur[BW-1:BW-2]),
     .s_data        (cur[BW-3:0]),
-    .s_abort       (1'b0),
+    .s_abort       (abort_pend_q),
     .m_axis_tvalid (m_axis_tvalid),
     .m_axis_tready (m_axis_tready),
     .m_axis_tdata  (m_axis_tdata),
@@ -233,4 +294,19 @@ module rifl_bond #(
   assign cnt_frame_err = s_err;
   assign cnt_overflow  = s_ovf;
   assign cnt_restart   = s_rst;
+
+  reg [31:0] c_flush_q, c_abort_q;
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      c_flush_q <= 32'd0;
+      c_abort_q <= 32'd0;
+    end else begin
+      if (e_drop)  c_flush_q <= c_flush_q + 32'd1;
+      if (d_abort) c_abort_q <= c_abort_q + 32'd1;
+    end
+  end
+  assign cnt_flush = c_flush_q;
+  assign cnt_abort = c_abort_q;
+
+  `ASSERT_CLK(clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
 endmodule

@@ -275,6 +275,8 @@ void rifl_link_step(rifl_link_t *l) {
           f--;
         }
       w = rifl_chan_word(&l->ch[s][k], w);
+      if (l->cycle < l->cut_until[s][k])
+        w = 0;
       l->line[s][k][slot] = w;
       uint64_t o = l->line[s][k][(slot + RIFL_LINK_MAX_DELAY - l->dly[s][k]) % RIFL_LINK_MAX_DELAY];
       rx[2 * k] = (uint32_t)o;
@@ -398,4 +400,9 @@ void rifl_link_flip(rifl_link_t *l, int dir, unsigned lane, unsigned delay, uint
   l->flip[l->nflip].dir = dir;
   l->flip[l->nflip].lane = lane;
   l->nflip++;
+}
+
+void rifl_link_cut(rifl_link_t *l, int dir, unsigned lane, uint64_t cycles) {
+  CHECK(dir >= 0 && dir < 2 && lane < l->cfg.lanes, "cut: direction %d lane %u", dir, lane);
+  l->cut_until[dir][lane] = l->cycle + cycles;
 }

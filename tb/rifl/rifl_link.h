@@ -95,6 +95,7 @@ typedef struct {
     unsigned lane;
   } flip[16];
   unsigned nflip;
+  uint64_t cut_until[2][RIFL_LINK_MAX_LANES]; /* rifl_link_cut: zeros on the line before */
   prng_t rng;
   uint64_t cycle;
 } rifl_link_t;
@@ -117,6 +118,9 @@ int rifl_link_drain(rifl_link_t *l, uint64_t max);
 /* Flips the bits of mask in the word direction dir sends on lane `lane` `delay` cycles from
  * now (delay 0: the word sent in the next rifl_link_step), before the channel model. */
 void rifl_link_flip(rifl_link_t *l, int dir, unsigned lane, unsigned delay, uint64_t mask);
+/* Cuts lane `lane` of direction dir for the next `cycles` words: the line carries zeros (an
+ * illegal sync header in every frame), so that lane's receiver loses alignment. */
+void rifl_link_cut(rifl_link_t *l, int dir, unsigned lane, uint64_t cycles);
 const rifl_score_t *rifl_link_score(const rifl_link_t *l, int side); /* what side received */
 uint64_t rifl_link_get(rifl_link_t *l, int side, const char *port);
 /* Checks that side received exactly what the other sent: nothing lost, duplicated,
