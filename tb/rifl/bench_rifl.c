@@ -64,27 +64,42 @@ static void open_core(rifl_link_t *l, unsigned fw, unsigned latency, double ber)
 }
 
 /* Wire efficiency: user bytes delivered per line byte, back-to-back packets of one size
- * one way, measured between the ends of the first and the last packet. */
+ * one way, measured between the ends of the first and the last packet. Besides the common
+ * sizes, each width gets packets of exactly 1 and 64 full frames ((FW - 16) / 8 payload
+ * bytes each), where the efficiency must be the frame's own, 1 - 16/FW (Table 3). */
 HARNESS_TEST(bench_rifl_efficiency) {
-  static const unsigned sizes[] = {1,   2,   4,   8,   14,   16,   30,   32,   62,   64,  100,
-                                   126, 128, 256, 512, 1000, 1024, 1500, 2048, 4096, 8192};
+  static const unsigned common[] = {1,   2,   4,   8,   14,   16,   30,   32,   62,   64,  100,
+                                    126, 128, 256, 512, 1000, 1024, 1500, 2048, 4096, 8192};
+  const unsigned nc = sizeof common / sizeof common[0];
   unsigned fws[4], nfw = fw_list(fws);
   FILE *f = csv("efficiency.csv", "frame_w,payload_bytes,efficiency");
   for (unsigned i = 0; i < nfw; i++) {
     static rifl_link_t l;
+    unsigned sizes[sizeof common / sizeof common[0] + 2], n = 0, full = (fws[i] - 16) / 8;
+    /* the common sizes with the two full-frame sizes merged in, ascending, no repeats */
+    for (unsigned k = 0, a = 0; k < nc || a < 2; n++) {
+      unsigned extra = a == 0 ? full : 64 * full;
+      if (a < 2 && (k == nc || extra <= common[k])) {
+        if (k < nc && extra == common[k])
+          k++;
+        sizes[n] = extra, a++;
+      } else {
+        sizes[n] = common[k++];
+      }
+    }
     open_core(&l, fws[i], 4, 0);
-    for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-      unsigned n = sizes[k] >= 1024 ? 12 : 40;
+    for (unsigned k = 0; k < n; k++) {
+      unsigned cnt = sizes[k] >= 1024 ? 12 : 40;
       uint64_t before = rifl_link_score(&l, 1)->pkts;
       l.tr_[1].score.first_end = 0; /* this batch's first packet end */
-      rifl_link_send(&l, 0, n, sizes[k], sizes[k]);
+      rifl_link_send(&l, 0, cnt, sizes[k], sizes[k]);
       CHECK(rifl_link_drain(&l, 5000000), "drained");
       const rifl_score_t *s = rifl_link_score(&l, 1);
-      CHECK_EQ(s->pkts - before, n, "packets delivered");
+      CHECK_EQ(s->pkts - before, cnt, "packets delivered");
       CHECK(s->lost_pkts + s->corrupt_pkts + s->dup_pkts == 0, "clean");
-      /* n - 1 packets between the ends of the first and the last; the line carries 8 bytes
-       * (one 64-bit word) a cycle */
-      double eff = (double)(n - 1) * sizes[k] / ((double)(s->last_end - s->first_end) * 8.0);
+      /* cnt - 1 packets between the ends of the first and the last; the line carries 8
+       * bytes (one 64-bit word) a cycle */
+      double eff = (double)(cnt - 1) * sizes[k] / ((double)(s->last_end - s->first_end) * 8.0);
       fprintf(f, "%u,%u,%.6f\n", fws[i], sizes[k], eff);
     }
     rifl_link_close(&l);
