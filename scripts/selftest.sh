@@ -66,20 +66,25 @@ corrupt_case "unknown directive" "2s/^%.*/%bogus 1/" "2:1:" directive
 corrupt_case "field that is not a port of the top" "s/^%in in_valid:1/%in in_vald:1/" "[0-9]+:[0-9]+:" port
 
 # --- an illegal RTL parameter stops elaboration with its message, on every tool
-illegal() { # tool command...
-  local tool=$1 out rc
-  shift
+illegal() { # what message-regex tool command...
+  local what=$1 re=$2 tool=$3 out rc
+  shift 3
   out=$("$@" 2>&1)
   rc=$?
-  if [ $rc -ne 0 ] && grep -qE "DEPTH >= 2|ILLEGAL_PARAMETER" <<<"$out"; then
-    ok "$tool stops on sync_fifo DEPTH=1"
+  if [ $rc -ne 0 ] && grep -qE "$re" <<<"$out"; then
+    ok "$tool stops on $what"
   else
-    bad "$tool accepted sync_fifo DEPTH=1 (exit $rc)" "$out"
+    bad "$tool accepted $what (exit $rc)" "$out"
   fi
 }
-illegal verilator verilator --lint-only -Wall -Irtl/common -GDEPTH=1 --top-module sync_fifo rtl/common/sync_fifo.v
-illegal icarus iverilog -g2012 -Irtl/common -Psync_fifo.DEPTH=1 -s sync_fifo -o "$work/illegal.vvp" rtl/common/sync_fifo.v
-illegal yosys yosys -q -p "read_verilog -sv -Irtl/common rtl/common/sync_fifo.v; chparam -set DEPTH 1 sync_fifo; hierarchy -top sync_fifo; proc"
+fifo_re="DEPTH >= 2|ILLEGAL_PARAMETER"
+illegal "sync_fifo DEPTH=1" "$fifo_re" verilator verilator --lint-only -Wall -Irtl/common -GDEPTH=1 --top-module sync_fifo rtl/common/sync_fifo.v
+illegal "sync_fifo DEPTH=1" "$fifo_re" icarus iverilog -g2012 -Irtl/common -Psync_fifo.DEPTH=1 -s sync_fifo -o "$work/illegal.vvp" rtl/common/sync_fifo.v
+illegal "sync_fifo DEPTH=1" "$fifo_re" yosys yosys -q -p "read_verilog -sv -Irtl/common rtl/common/sync_fifo.v; chparam -set DEPTH 1 sync_fifo; hierarchy -top sync_fifo; proc"
+rifl_v=(-Irtl/common -y rtl/common -y rtl/rifl)
+illegal "rifl_lane FW=200" "need FW in" verilator verilator --lint-only -Wall "${rifl_v[@]}" -GFW=200 --top-module rifl_lane rtl/rifl/rifl_lane.v
+illegal "rifl_bond LANES=3" "LANES must be 1, 2 or 4" verilator verilator --lint-only -Wall "${rifl_v[@]}" -GLANES=3 --top-module rifl_bond rtl/rifl/rifl_bond.v
+illegal "rifl_lane PAUSE_TIMEOUT=8" "rifl_tx_ctrl.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${rifl_v[@]}" -Prifl_lane.PAUSE_TIMEOUT=8 -s rifl_lane -o "$work/illegal.vvp" rtl/rifl/rifl_lane.v
 
 # --- failing tests on every simulator: FAIL line, reproduction line, JUnit failure, exit 1
 expect_fail() { # sim block test seed message-regex
