@@ -6,8 +6,9 @@
 #   TARGET=xilinx (environment) runs synth_xilinx instead of the generic synth.
 # Writes sim_out/synth/<block>/<top>.log (<top>.xilinx.log for TARGET=xilinx) and the stat
 # as <top>[.xilinx].stat.json, and prints a table. Generic: cells, flip-flop bits (every
-# $_*DFF*_ / $_FF_ cell is one bit after synth) and logic cells (all the others: gates,
-# no LUTs). Xilinx (out of context, no I/O or clock buffers): cells, LUTs, FFs and other
+# $_*DFF*_ / $_FF_ cell is one bit after synth), logic cells (all the others: gates,
+# no LUTs) and RAM bits: inferred memories stay RAM cells (SRAM macros, as in an ASIC flow)
+# rather than being mapped to flip-flops. Xilinx (out of context, no I/O or clock buffers): cells, LUTs, FFs and other
 # cells (CARRY4, MUXF7/8, and the INV yosys 0.23 puts on each active-low async reset),
 # with distributed (LUTRAM cells) and block RAM (in 18-Kbit units) apart.
 # Exits non-zero if any synthesis fails or leaves a latch.
@@ -80,7 +81,7 @@ count_cells() {
 }
 
 if [[ $target == generic ]]; then
-  printf '%-28s %10s %10s %12s\n' top cells ff_bits logic_cells
+  printf '%-28s %10s %10s %12s %10s\n' top cells ff_bits logic_cells ram_bits
 else
   printf '%-28s %10s %8s %8s %8s %8s %8s\n' top cells LUTs FFs LUTRAMs BRAM18s other
 fi
@@ -91,6 +92,7 @@ for cfg in "${configs[@]}"; do
   name=${fields[0]} mod=${fields[1]}
   log=$outdir/$name$suffix.log
   json=$outdir/$name$suffix.stat.json
+  memjson=$outdir/$name$suffix.mem.json
   file=$(find_module "$mod")
   if [[ -z $file ]]; then
     printf '%-28s FAIL (no rtl/*/%s.v)\n' "$name" "$mod"
@@ -100,7 +102,11 @@ for cfg in "${configs[@]}"; do
   chparams=""
   for p in "${fields[@]:2}"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
   if [[ $target == generic ]]; then
-    flow="synth -flatten -top $mod"
+    # synth without its memory_map step: a RAM stays one $mem_v2 cell (an SRAM macro in an
+    # ASIC flow) and its bits are counted apart, instead of becoming flip-flops and muxes.
+    flow="synth -flatten -top $mod -run :coarse; proc; flatten; tee -q -o $memjson stat -json;
+      synth -flatten -top $mod -run coarse:fine; opt -fast -full; opt -full; techmap; opt -fast;
+      abc -fast; opt -fast; hierarchy -check; check"
   else
     flow="synth_xilinx -flatten -noiopad -noclkbuf -top $mod"   # out of context: no pads
   fi
@@ -117,7 +123,9 @@ for cfg in "${configs[@]}"; do
   cells=$(count_cells "$json" '.')
   if [[ $target == generic ]]; then
     ffs=$(count_cells "$json" '^[$]_(S?DFFC?E?|DFFSRE?|ALDFFE?|FF)_')
-    printf '%-28s %10d %10d %12d\n' "$name" "$cells" "$ffs" $((cells - ffs))
+    mems=$(count_cells "$json" '^[$]mem')
+    rbits=$(sed -n 's/.*"num_memory_bits": *\([0-9]*\).*/\1/p' "$memjson" | tail -1)
+    printf '%-28s %10d %10d %12d %10d\n' "$name" "$cells" "$ffs" $((cells - ffs - mems)) "${rbits:-0}"
   else
     luts=$(count_cells "$json" '^LUT[1-6]')
     ffs=$(count_cells "$json" '^FD')
