@@ -351,7 +351,7 @@ static void bond_restart(const axis_case_t *a, int by_cut) {
   for (int s = 0; s < 2; s++)
     rifl_link_send(&l, s, n, 1, 8192);
   rifl_link_run(&l, 4000); /* mid-stream, packets open both ways */
-  uint64_t before[2] = {rifl_link_score(&l, 0)->pkts, rifl_link_score(&l, 1)->pkts};
+  const uint64_t before[2] = {rifl_link_score(&l, 0)->pkts, rifl_link_score(&l, 1)->pkts};
   CHECK(before[0] > 0 && before[1] > 0, "%s: traffic before the restart", a->top);
   if (by_cut) {
     rifl_link_cut(&l, 0, a->lanes - 1, 200); /* side 1's last lane loses alignment */
@@ -377,7 +377,7 @@ static void bond_restart(const axis_case_t *a, int by_cut) {
     CHECK_EQ(sc->pkts + sc->lost_pkts + sc->abort_pkts, n, "every packet accounted for");
   }
   /* after the restart the bond is clean again: a second batch arrives whole */
-  uint64_t mid[2] = {rifl_link_score(&l, 0)->pkts, rifl_link_score(&l, 1)->pkts};
+  const uint64_t mid[2] = {rifl_link_score(&l, 0)->pkts, rifl_link_score(&l, 1)->pkts};
   uint64_t bad[2];
   for (int s = 0; s < 2; s++) {
     const rifl_score_t *sc = rifl_link_score(&l, s);
