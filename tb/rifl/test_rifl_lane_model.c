@@ -350,7 +350,8 @@ static void lockstep_errors(const lm_case_t *c, double ber, uint64_t cycles) {
 }
 
 HARNESS_TEST(lane_model_lockstep) {
-  unsigned n = harness_plusarg("all_fw") ? 4 : 2;
+  /* every width on Verilator; FW 128 and 256 on the slower simulators unless +all_fw */
+  unsigned n = harness_plusarg("all_fw") || strcmp(harness_sim(), "verilator") == 0 ? 4 : 2;
   for (unsigned i = 0; i < n; i++)
     lockstep_clean(&cases[i], i == 0);
   lockstep_errors(&cases[1], 1e-5, 12000);
