@@ -56,6 +56,7 @@ int main(void) {
   suite_rifl(&s);
   suite_rifl_axis_model(&s);
   suite_rifl_lane_model(&s);
+  suite_scoc_model(&s);
   printf("%u passed, %u failed\n", s.passed, s.failed);
   return s.failed ? 1 : 0;
 }

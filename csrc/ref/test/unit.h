@@ -56,5 +56,6 @@ void suite_credit_model(ut_stats_t *s);
 void suite_rifl(ut_stats_t *s);
 void suite_rifl_axis_model(ut_stats_t *s);
 void suite_rifl_lane_model(ut_stats_t *s);
+void suite_scoc_model(ut_stats_t *s);
 
 #endif
