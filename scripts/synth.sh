@@ -46,9 +46,11 @@ shopt -u nullglob
 # shellcheck source=scripts/lib.sh
 . scripts/lib.sh # find_module
 
-# Selected configurations, one "name module PARAM=VALUE..." line each.
+# Selected configurations, one "name module PARAM=VALUE..." line each: the simulation tops,
+# then tb/<block>/synth_tops.txt (same format) for sizes that are synthesized but not simulated.
 configs=()
-if [[ -f $tops ]]; then
+for list in "$tops" "tb/$block/synth_tops.txt"; do
+  [[ -f $list ]] || continue
   while read -r line; do
     line=${line%%#*}
     read -r -a fields <<< "$line"
@@ -56,8 +58,8 @@ if [[ -f $tops ]]; then
     if [[ -z $want || $want == "${fields[0]}" || $want == "${fields[1]}" ]]; then
       configs+=("${fields[*]}")
     fi
-  done < "$tops"
-fi
+  done < "$list"
+done
 if ((${#configs[@]} == 0)); then
   if [[ -n $want && -n $(find_module "$want") ]]; then
     configs=("$want $want")   # a module without configurations: default parameters

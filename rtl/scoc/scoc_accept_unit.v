@@ -104,12 +104,13 @@ module scoc_accept_unit #(
     for (p = 0; p < M; p = p + 1) begin
       cand[p] = 1'b0;
       pidx[p*QW +: QW] = {QW{1'b0}};
-      if (free_at(p, ri, THR_ACC))
-        for (e = QD - 1; e >= 0; e = e - 1)
-          if (e_valid[p*QD+e] && gset[e_dst[(p*QD+e)*NW +: NW]]) begin
-            cand[p] = 1'b1;
-            pidx[p*QW +: QW] = e[QW-1:0];
-          end
+      // (the loop runs whatever the condition: a loop variable assigned on some paths only
+      // would be a latch to Yosys)
+      for (e = QD - 1; e >= 0; e = e - 1)
+        if (free_at(p, ri, THR_ACC) && e_valid[p*QD+e] && gset[e_dst[(p*QD+e)*NW +: NW]]) begin
+          cand[p] = 1'b1;
+          pidx[p*QW +: QW] = e[QW-1:0];
+        end
     end
   end
 

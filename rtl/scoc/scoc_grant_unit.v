@@ -84,17 +84,15 @@ module scoc_grant_unit #(
     win  = 1'b0;
     wk   = {MW{1'b0}};
     beat = 1'b0;
-    if (rem_g[ri*CTW +: CTW] < THR)
-      for (i = 0; i < M; i = i + 1)
-        if (has[i]) begin
-          beat = 1'b1;
-          for (j = 0; j < M; j = j + 1)
-            if (j != i && has[j] && !pri_q[i*M+j]) beat = 1'b0;
-          if (beat) begin
-            win = 1'b1;
-            wk  = i[MW-1:0];
-          end
-        end
+    for (i = 0; i < M; i = i + 1) begin
+      beat = rem_g[ri*CTW +: CTW] < THR && has[i];
+      for (j = 0; j < M; j = j + 1)
+        if (j != i && has[j] && !pri_q[i*M+j]) beat = 1'b0;
+      if (beat) begin
+        win = 1'b1;
+        wk  = i[MW-1:0];
+      end
+    end
   end
 
   wire [RW-1:0]  wg      = cand[wk*RW +: RW];
