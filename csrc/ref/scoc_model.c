@@ -107,7 +107,24 @@ void scoc_model_reset(scoc_model_t *m) {
     for (unsigned i = 0; i < M; i++) /* i has priority over every j > i */
       s->olf[G][i] = (uint16_t)(((1u << M) - 1u) & ~((2u << i) - 1u));
     s->lfsr[G] = (uint16_t)(G + 1u);
+    for (unsigned i = 0; i < M; i++) /* ablation X3: the same reset order over ports */
+      s->in_olf[G][i] = s->olf[G][i];
   }
+}
+
+void scoc_model_set_ablate(scoc_model_t *m, unsigned flags) { m->ablate = flags; }
+
+unsigned scoc_model_accept(const scoc_model_t *m, unsigned g, unsigned *port, unsigned *out,
+                           unsigned *route, unsigned *len, unsigned *tag) {
+  const scoc_state_t *s = m->s;
+  if (!s->acc_v[g])
+    return 0;
+  *port = s->acc_p[g];
+  *out = s->acc_o[g];
+  *route = s->acc_r[g];
+  *len = s->acc_len[g];
+  *tag = s->acc_tag[g];
+  return 1;
 }
 
 uint64_t scoc_model_cycle(const scoc_model_t *m) { return m->cyc; }
@@ -156,8 +173,8 @@ void scoc_model_outputs(const scoc_model_t *m, scoc_out_t *o) {
   const scoc_state_t *s = m->s;
   memset(o, 0, sizeof *o);
   for (unsigned g = 0; g < m->r; g++) {
-    memcpy(o->req[g], s->req[g], m->p.n);
-    memcpy(o->req_cnt[g], s->cnt[g], m->p.n);
+    memcpy(o->req[g], s->req[s->cur][g], m->p.n);
+    memcpy(o->req_cnt[g], s->cnt[s->cur][g], m->p.n);
     o->gnt_valid[g] = s->gnt_v[g];
     o->gnt_out[g] = s->gnt_o[g];
     o->gnt_ig[g] = s->gnt_g[g];
@@ -182,36 +199,81 @@ static int port_available(const scoc_model_t *m, unsigned p, unsigned r, unsigne
   return active < m->p.mt;
 }
 
-/* Request unit of group g, route r: writes s->nreq[g], s->ncnt[g]. */
+/* Request unit of group g, route r: writes the next request register of the group
+ * (req[cur ^ 1][g], cnt, touched, col). */
 static void request_unit(const scoc_model_t *m, unsigned g, unsigned r) {
   scoc_state_t *s = m->s;
-  unsigned N = m->p.n, M = m->p.m;
-  uint8_t ports[SCOC_MAX_N]; /* ports (of this group) requesting each destination */
-  memset(ports, 0, N);
+  const unsigned M = m->p.m, nb = s->cur ^ 1u;
+  uint8_t *req = s->req[nb][g], *cnt = s->cnt[nb][g];
+  uint16_t *tl = s->touched[nb][g];
+  for (unsigned i = 0; i < s->ntouched[nb][g]; i++) { /* clear what the buffer held */
+    unsigned d = tl[i];
+    req[d] = cnt[d] = 0;
+    s->col[nb][d][g / 64] &= ~(1ull << (g % 64));
+  }
+  unsigned nt = 0;
   for (unsigned k = 0; k < M; k++) {
     unsigned p = g * M + k, n = s->arr_n[p];
     if (n == 0)
       continue;
-    uint8_t mine[SCOC_MAX_N]; /* destinations this port requests */
-    memset(mine, 0, N);
-    if (port_available(m, p, r, m->d)) {
-      for (unsigned i = 0; i < n; i++)
-        mine[s->arr[p][i].dst] = 1;
-    } else {
-      mine[s->arr[p][0].dst] = 1; /* fake request: the oldest entry only */
+    if (!port_available(m, p, r, m->d)) {
+      if (m->ablate & SCOC_ABL_NO_FAKE)
+        continue;
+      n = 1; /* fake request: the oldest entry only */
     }
-    for (unsigned d = 0; d < N; d++)
-      ports[d] = (uint8_t)(ports[d] + mine[d]);
+    for (unsigned i = 0; i < n; i++) {
+      unsigned d = s->arr[p][i].dst, dup = 0;
+      for (unsigned j = 0; j < i && !dup; j++) /* a port counts once per destination */
+        dup = s->arr[p][j].dst == d;
+      if (dup)
+        continue;
+      if (req[d])
+        cnt[d]++; /* ports requesting d, minus one */
+      else {
+        req[d] = 1;
+        tl[nt++] = (uint16_t)d;
+        s->col[nb][d][g / 64] |= 1ull << (g % 64);
+      }
+    }
   }
-  for (unsigned d = 0; d < N; d++) {
-    s->nreq[g][d] = ports[d] != 0;
-    s->ncnt[g][d] = (uint8_t)(ports[d] ? ports[d] - 1u : 0u);
+  s->ntouched[nb][g] = (uint16_t)nt;
+}
+
+/* First input group at or after `from` (cyclically, of R) whose request bit for output o is
+ * set in the current request register; -1 if none. */
+static int first_requester(const scoc_state_t *s, unsigned o, unsigned from, unsigned R) {
+  const uint64_t *c = s->col[s->cur][o];
+  unsigned words = (R + 63u) / 64u;
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigned lo = pass ? 0 : from, hi = pass ? from : R; /* [lo, hi) */
+    for (unsigned w = lo / 64; w < words && w * 64 < hi; w++) {
+      uint64_t bits = c[w];
+      if (w == lo / 64)
+        bits &= ~0ull << (lo % 64);
+      if (bits) {
+        unsigned g = w * 64 + (unsigned)__builtin_ctzll(bits);
+        if (g < hi)
+          return (int)g;
+      }
+    }
   }
+  return -1;
 }
 
 typedef struct {
   unsigned valid, out, ig; /* out: local output */
 } grant_t;
+
+/* OLF pick: the member of the set `elig` (bit k = local index k) that has priority over every
+ * other member in the matrix mat; -1 when the set is empty. */
+static int olf_pick(const uint16_t *mat, unsigned elig, unsigned M) {
+  for (unsigned k = 0; k < M; k++) {
+    unsigned others = elig & ~(1u << k);
+    if (((elig >> k) & 1u) && (others & ~(unsigned)mat[k]) == 0)
+      return (int)k;
+  }
+  return -1;
+}
 
 /* Grant unit of output group G, route r: the decision of the cycle (no state change). */
 static grant_t grant_unit(const scoc_model_t *m, unsigned G, unsigned r, const scoc_in_t *in) {
@@ -220,30 +282,42 @@ static grant_t grant_unit(const scoc_model_t *m, unsigned G, unsigned r, const s
   grant_t gr = {0, 0, 0};
   if (s->rem_og[G][r] >= m->d - 1)
     return gr;
-  unsigned elig = 0, cand[SCOC_MAX_M];
+  unsigned can = 0, elig = 0, cand[SCOC_MAX_M];
   for (unsigned k = 0; k < M; k++) {
     unsigned o = G * M + k;
     if (s->gnt_v[G] && s->gnt_o[G] == k)
       continue; /* grant outstanding */
     if (s->rem_o[o] >= m->d - 1 || !in->out_room[o])
       continue;
-    for (unsigned i = 0; i < R; i++) {
-      unsigned g = (s->ptr[o] + i) % R;
-      if (s->req[g][o]) {
-        cand[k] = g;
-        elig |= 1u << k;
-        break;
-      }
+    can |= 1u << k;
+    int g = first_requester(s, o, s->ptr[o], R);
+    if (g >= 0) {
+      cand[k] = (unsigned)g;
+      elig |= 1u << k;
     }
   }
-  for (unsigned k = 0; k < M; k++) { /* OLF: the one with priority over every other */
-    unsigned others = elig & ~(1u << k);
-    if (((elig >> k) & 1u) && (others & ~(unsigned)s->olf[G][k]) == 0) {
-      gr.valid = 1;
-      gr.out = k;
-      gr.ig = cand[k];
-      break;
+  if (m->ablate & SCOC_ABL_GRANT_GROUP_RR) {
+    /* X4: the group first picks an input group round-robin, then an output for it (OLF) */
+    for (unsigned i = 0; i < R; i++) {
+      unsigned g = (s->og_rr[G] + i) % R, outs = 0;
+      for (unsigned k = 0; k < M; k++)
+        if (((can >> k) & 1u) && s->req[s->cur][g][G * M + k])
+          outs |= 1u << k;
+      int k = olf_pick(s->olf[G], outs, M);
+      if (k >= 0) {
+        gr.valid = 1;
+        gr.out = (unsigned)k;
+        gr.ig = g;
+        return gr;
+      }
     }
+    return gr;
+  }
+  int k = olf_pick(s->olf[G], elig, M); /* OLF: the one with priority over every other */
+  if (k >= 0) {
+    gr.valid = 1;
+    gr.out = (unsigned)k;
+    gr.ig = cand[k];
   }
   return gr;
 }
@@ -281,6 +355,22 @@ static accept_t accept_unit(const scoc_model_t *m, unsigned g, unsigned r) {
   if (n == 0)
     return a;
   unsigned u = s->lfsr[g] & 0xffu, pick = (u * n) >> 8;
+  if (m->ablate & SCOC_ABL_IN_RR) { /* X2: first candidate at or after the pointer */
+    pick = 0;
+    for (unsigned i = 0; i < n; i++)
+      if (cport[i] >= s->in_rr[g]) {
+        pick = i;
+        break;
+      }
+  } else if (m->ablate & SCOC_ABL_IN_OLF) { /* X3: least recently accepted port */
+    unsigned set = 0;
+    for (unsigned i = 0; i < n; i++)
+      set |= 1u << cport[i];
+    int k = olf_pick(s->in_olf[g], set, M);
+    for (unsigned i = 0; i < n; i++)
+      if ((int)cport[i] == k)
+        pick = i;
+  }
   a.valid = 1;
   a.port = cport[pick];
   a.idx = cidx[pick];
@@ -363,11 +453,17 @@ void scoc_model_clock(scoc_model_t *m, const scoc_in_t *in) {
   for (unsigned g = 0; g < R; g++) {
     if (!ac[g].valid)
       continue;
-    unsigned o = ac[g].out, G = o / M, k = o % M;
+    unsigned o = ac[g].out, G = o / M, k = o % M, pk = ac[g].port;
     s->olf[G][k] = 0; /* k drops below every other output */
     for (unsigned j = 0; j < M; j++)
       if (j != k)
         s->olf[G][j] = (uint16_t)(s->olf[G][j] | (1u << k));
+    s->og_rr[G] = (uint8_t)((g + 1u) % R);
+    s->in_rr[g] = (uint8_t)((pk + 1u) % M);
+    s->in_olf[g][pk] = 0;
+    for (unsigned j = 0; j < M; j++)
+      if (j != pk)
+        s->in_olf[g][j] = (uint16_t)(s->in_olf[g][j] | (1u << pk));
     if (s->rep[o] == 0) {
       s->ptr[o] = (uint8_t)((g + 1u) % R);
       s->fresh[o] = 1;
@@ -380,13 +476,10 @@ void scoc_model_clock(scoc_model_t *m, const scoc_in_t *in) {
   /* grant rule 1: weightage latch of the outputs whose timeslice was the request cycle */
   for (unsigned o = r_gnt; o < N; o += M)
     for (unsigned g = 0; g < R; g++)
-      s->wt[o][g] = s->cnt[g][o];
+      s->wt[o][g] = (m->ablate & SCOC_ABL_NO_WEIGHT) ? 0 : s->cnt[s->cur][g][o];
 
   /* registered requests, grants, accepts */
-  for (unsigned g = 0; g < R; g++) {
-    memcpy(s->req[g], s->nreq[g], N);
-    memcpy(s->cnt[g], s->ncnt[g], N);
-  }
+  s->cur ^= 1u;
   for (unsigned G = 0; G < R; G++) {
     s->gnt_v[G] = (uint8_t)gr[G].valid;
     s->gnt_o[G] = (uint8_t)gr[G].out;

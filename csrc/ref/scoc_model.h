@@ -65,8 +65,15 @@ typedef struct {
   uint16_t rem_ig[SCOC_MAX_R][SCOC_MAX_M]; /* input group route link */
   uint16_t rem_o[SCOC_MAX_N];              /* output port */
   uint16_t rem_og[SCOC_MAX_R][SCOC_MAX_M]; /* output group route link */
-  /* registered requests: [input group][destination] */
-  uint8_t req[SCOC_MAX_R][SCOC_MAX_N], cnt[SCOC_MAX_R][SCOC_MAX_N];
+  /* registered requests [input group][destination], double-buffered: [cur] is the register,
+   * [cur ^ 1] what the request unit computes this cycle. Only the destinations listed in
+   * touched[] are non-zero, and col[][d] has bit g set when req[][g][d] is: the model costs
+   * O(requests), not O(R x N), per cycle (the benchmarks run N = 256). */
+  uint8_t req[2][SCOC_MAX_R][SCOC_MAX_N], cnt[2][SCOC_MAX_R][SCOC_MAX_N];
+  uint16_t touched[2][SCOC_MAX_R][SCOC_MAX_M * SCOC_MAX_QD];
+  uint16_t ntouched[2][SCOC_MAX_R];
+  uint64_t col[2][SCOC_MAX_N][SCOC_MAX_R / 64];
+  unsigned cur;
   /* grant unit, per output */
   uint8_t ptr[SCOC_MAX_N], rep[SCOC_MAX_N], last[SCOC_MAX_N], fresh[SCOC_MAX_N];
   uint8_t acc_any[SCOC_MAX_N];
@@ -79,15 +86,28 @@ typedef struct {
   uint8_t acc_v[SCOC_MAX_R], acc_p[SCOC_MAX_R], acc_r[SCOC_MAX_R];
   uint16_t acc_o[SCOC_MAX_R], acc_len[SCOC_MAX_R], acc_tag[SCOC_MAX_R];
   uint16_t lfsr[SCOC_MAX_R]; /* per input group */
-  /* scratch of clock(): the request unit's new values */
-  uint8_t nreq[SCOC_MAX_R][SCOC_MAX_N], ncnt[SCOC_MAX_R][SCOC_MAX_N];
+  /* state of the ablated policies only (scoc_model_set_ablate) */
+  uint8_t in_rr[SCOC_MAX_R];               /* SCOC_ABL_IN_RR: next local port to serve */
+  uint16_t in_olf[SCOC_MAX_R][SCOC_MAX_M]; /* SCOC_ABL_IN_OLF: matrix over local ports */
+  uint8_t og_rr[SCOC_MAX_R];               /* SCOC_ABL_GRANT_GROUP_RR: next input group */
 } scoc_state_t;
+
+/* Ablations: each switches one fairness mechanism of the paper off, for the microbenchmarks
+ * that show why it is there (docs/scoc.md "Fairness mechanisms"). The RTL has none of them. */
+enum {
+  SCOC_ABL_NO_FAKE = 1u << 0,        /* a port that is not available requests nothing (X1, X6) */
+  SCOC_ABL_IN_RR = 1u << 1,          /* input intra-group: round-robin over ports (X2) */
+  SCOC_ABL_IN_OLF = 1u << 2,         /* input intra-group: least recently accepted port (X3) */
+  SCOC_ABL_GRANT_GROUP_RR = 1u << 3, /* output group: RR over input groups first (X4) */
+  SCOC_ABL_NO_WEIGHT = 1u << 4,      /* weightage counts read as 0 (X5) */
+};
 
 typedef struct {
   scoc_params_t p;
   unsigned r, d;       /* R = N / M, D */
   uint64_t cyc;        /* cycles since reset: the index of the current cycle */
   uint64_t enq_errors; /* illegal enqueues seen (dropped) */
+  unsigned ablate;     /* SCOC_ABL_* flags, 0 = the RTL's scheduler */
   scoc_state_t *s;
 } scoc_model_t;
 
@@ -97,6 +117,13 @@ void scoc_model_free(scoc_model_t *m);
 void scoc_model_reset(scoc_model_t *m);
 void scoc_model_outputs(const scoc_model_t *m, scoc_out_t *o); /* state -> outputs */
 void scoc_model_clock(scoc_model_t *m, const scoc_in_t *in);   /* one rising edge */
+/* Switches mechanisms off (SCOC_ABL_* flags); call after init, before the first clock. */
+void scoc_model_set_ablate(scoc_model_t *m, unsigned flags);
+
+/* The registered accept of input group g this cycle (what scoc_model_outputs() shows as
+ * acc_*), without building the whole output set: 1 and its fields, or 0. out is global. */
+unsigned scoc_model_accept(const scoc_model_t *m, unsigned g, unsigned *port, unsigned *out,
+                           unsigned *route, unsigned *len, unsigned *tag);
 
 /* Inspection for tests and statistics. */
 uint64_t scoc_model_cycle(const scoc_model_t *m); /* index of the current cycle */

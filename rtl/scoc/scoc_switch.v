@@ -1,0 +1,196 @@
+// SCOC switch (docs/scoc.md "Switch datapath"): N input buffers (scoc_in_buf), the scheduler
+// (scoc_sched), the M-way TDM middle stage (scoc_tdm_xbar) and N output buffers
+// (scoc_out_buf). The link ports are valid / ready word streams at the switch clock; the
+// link rate (and so the speedup) is set by whoever paces them. The scheduler's registered
+// outputs are brought out for the lockstep check against the C model.
+`include "assert.vh"
+
+module scoc_switch #(
+  parameter integer N  = 16,
+  parameter integer M  = 4,
+  parameter integer MT = 4,
+  parameter integer QD = 16,
+  parameter integer OQ = 12,
+  parameter integer LW = 4,
+  parameter integer DW = 32
+) (
+  input  wire                              clk,
+  input  wire                              rst_n,
+  input  wire [N-1:0]                      in_valid,
+  output wire [N-1:0]                      in_ready,
+  input  wire [N*DW-1:0]                   in_data,
+  input  wire [N-1:0]                      in_last,
+  input  wire [N*$clog2(N)-1:0]            in_dst,
+  output wire [N-1:0]                      out_valid,
+  input  wire [N-1:0]                      out_ready,
+  output wire [N*DW-1:0]                   out_data,
+  output wire [N-1:0]                      out_last,
+  output reg  [31:0]                       err_len,
+  output reg  [31:0]                       err_dst,
+  // scheduler, for the lockstep check
+  output wire [(N/M)*N-1:0]                req,
+  output wire [(N/M)*N*$clog2(M)-1:0]      req_cnt,
+  output wire [N/M-1:0]                    gnt_valid,
+  output wire [(N/M)*$clog2(M)-1:0]        gnt_out,
+  output wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  output wire [N/M-1:0]                    acc_valid,
+  output wire [(N/M)*$clog2(M)-1:0]        acc_port,
+  output wire [(N/M)*$clog2(N)-1:0]        acc_out,
+  output wire [(N/M)*$clog2(M)-1:0]        acc_route,
+  output wire [(N/M)*LW-1:0]               acc_len,
+  output wire [(N/M)*$clog2(QD)-1:0]       acc_tag
+);
+  generate if (QD > 32 || OQ < 2 || OQ > 64 || DW < 8 || DW > 64) begin : g_bad_param
+    `PARAM_FATAL("scoc_switch: need 2 <= QD <= 32, 2 <= OQ <= 64, 8 <= DW <= 64 (and the scheduler's N, M, MT, LW)")
+  end endgenerate
+
+  localparam integer R  = N / M;
+  localparam integer NW = $clog2(N);
+  localparam integer TW = $clog2(QD);
+
+  wire [N-1:0]      enq_valid;
+  wire [N*NW-1:0]   enq_dst;
+  wire [N*LW-1:0]   enq_len;
+  wire [N*TW-1:0]   enq_tag;
+  wire [N-1:0]      e_len, e_dst;
+  wire [N*TW-1:0]   rd_slot;
+  wire [N*LW-1:0]   rd_idx;
+  wire [N*DW-1:0]   rd_data;
+  wire [N-1:0]      free_valid;
+  wire [N*TW-1:0]   free_slot;
+  wire [N-1:0]      wr_valid, wr_last;
+  wire [N*DW-1:0]   wr_data;
+  wire [N-1:0]      room;
+  reg  [N-1:0]      reserve;
+  wire [N*$clog2(QD+1)-1:0] arr_count_unused;
+
+  genvar p;
+  generate for (p = 0; p < N; p = p + 1) begin : g_port
+    scoc_in_buf #(
+      .N  (N),
+      .QD (QD),
+      .LW (LW),
+      .DW (DW)
+    ) u_in (
+      .clk        (clk),
+      .rst_n      (rst_n),
+      .in_valid   (in_valid[p]),
+      .in_ready   (in_ready[p]),
+      .in_data    (in_data[p*DW +: DW]),
+      .in_last    (in_last[p]),
+      .in_dst     (in_dst[p*NW +: NW]),
+      .enq_valid  (enq_valid[p]),
+      .enq_dst    (enq_dst[p*NW +: NW]),
+      .enq_len    (enq_len[p*LW +: LW]),
+      .enq_tag    (enq_tag[p*TW +: TW]),
+      .err_len    (e_len[p]),
+      .err_dst    (e_dst[p]),
+      .rd_slot    (rd_slot[p*TW +: TW]),
+      .rd_idx     (rd_idx[p*LW +: LW]),
+      .rd_data    (rd_data[p*DW +: DW]),
+      .free_valid (free_valid[p]),
+      .free_slot  (free_slot[p*TW +: TW])
+    );
+    scoc_out_buf #(
+      .OQ (OQ),
+      .LW (LW),
+      .DW (DW)
+    ) u_out (
+      .clk       (clk),
+      .rst_n     (rst_n),
+      .wr_valid  (wr_valid[p]),
+      .wr_data   (wr_data[p*DW +: DW]),
+      .wr_last   (wr_last[p]),
+      .reserve   (reserve[p]),
+      .room      (room[p]),
+      .out_valid (out_valid[p]),
+      .out_ready (out_ready[p]),
+      .out_data  (out_data[p*DW +: DW]),
+      .out_last  (out_last[p])
+    );
+  end endgenerate
+
+  scoc_sched #(
+    .N  (N),
+    .M  (M),
+    .MT (MT),
+    .QD (QD),
+    .LW (LW),
+    .TW (TW)
+  ) u_sched (
+    .clk       (clk),
+    .rst_n     (rst_n),
+    .enq_valid (enq_valid),
+    .enq_dst   (enq_dst),
+    .enq_len   (enq_len),
+    .enq_tag   (enq_tag),
+    .out_room  (room),
+    .arr_count (arr_count_unused),
+    .req       (req),
+    .req_cnt   (req_cnt),
+    .gnt_valid (gnt_valid),
+    .gnt_out   (gnt_out),
+    .gnt_ig    (gnt_ig),
+    .acc_valid (acc_valid),
+    .acc_port  (acc_port),
+    .acc_out   (acc_out),
+    .acc_route (acc_route),
+    .acc_len   (acc_len),
+    .acc_tag   (acc_tag)
+  );
+
+  scoc_tdm_xbar #(
+    .N  (N),
+    .M  (M),
+    .QD (QD),
+    .LW (LW),
+    .DW (DW)
+  ) u_xbar (
+    .clk        (clk),
+    .rst_n      (rst_n),
+    .acc_valid  (acc_valid),
+    .acc_port   (acc_port),
+    .acc_out    (acc_out),
+    .acc_route  (acc_route),
+    .acc_len    (acc_len),
+    .acc_tag    (acc_tag),
+    .rd_slot    (rd_slot),
+    .rd_idx     (rd_idx),
+    .rd_data    (rd_data),
+    .free_valid (free_valid),
+    .free_slot  (free_slot),
+    .wr_valid   (wr_valid),
+    .wr_data    (wr_data),
+    .wr_last    (wr_last)
+  );
+
+  // an accept shown this cycle reserves a slot at its output (at most one per output: an
+  // output has at most one grant outstanding)
+  integer o, g;
+  always @* begin
+    reserve = {N{1'b0}};
+    for (o = 0; o < N; o = o + 1)
+      for (g = 0; g < R; g = g + 1)
+        if (acc_valid[g] && acc_out[g*NW +: NW] == o[NW-1:0]) reserve[o] = 1'b1;
+  end
+
+  // drop counters: the ports' pulses of this cycle
+  reg [NW:0] n_len, n_dst;
+  integer i;
+  always @* begin
+    n_len = {(NW+1){1'b0}};
+    n_dst = {(NW+1){1'b0}};
+    for (i = 0; i < N; i = i + 1) begin
+      n_len = n_len + {{NW{1'b0}}, e_len[i]};
+      n_dst = n_dst + {{NW{1'b0}}, e_dst[i]};
+    end
+  end
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+      err_len <= 32'd0;
+      err_dst <= 32'd0;
+    end else begin
+      err_len <= err_len + {{(31-NW){1'b0}}, n_len};
+      err_dst <= err_dst + {{(31-NW){1'b0}}, n_dst};
+    end
+endmodule
