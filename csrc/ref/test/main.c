@@ -57,6 +57,9 @@ int main(void) {
   suite_rifl_axis_model(&s);
   suite_rifl_lane_model(&s);
   suite_scoc_model(&s);
+  suite_sw_traffic(&s);
+  suite_scoc_fairness(&s);
+  suite_islip_model(&s);
   printf("%u passed, %u failed\n", s.passed, s.failed);
   return s.failed ? 1 : 0;
 }

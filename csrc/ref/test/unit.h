@@ -57,5 +57,8 @@ void suite_rifl(ut_stats_t *s);
 void suite_rifl_axis_model(ut_stats_t *s);
 void suite_rifl_lane_model(ut_stats_t *s);
 void suite_scoc_model(ut_stats_t *s);
+void suite_sw_traffic(ut_stats_t *s);
+void suite_scoc_fairness(ut_stats_t *s);
+void suite_islip_model(ut_stats_t *s);
 
 #endif

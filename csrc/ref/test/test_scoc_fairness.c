@@ -1,0 +1,61 @@
+/*
+ * test_scoc_fairness.c - the fairness microbenchmarks on the models (csrc/ref/scoc_fairness.h):
+ * SCOC meets every max-min fair rate within 3 %, and each benchmark breaks (some connection
+ * more than 10 % off) when the mechanism it is about is switched off (scoc_model ablations),
+ * so the benchmark really tests that mechanism (mb1 and mb7: see ablation_breaks in
+ * scoc_fairness.c).
+ */
+#include <stdio.h>
+
+#include "scoc_fairness.h"
+#include "unit.h"
+
+#define UT_CYCLES 200000u
+
+static void rates(ut_t *t, const scoc_mb_t *mb, const char *arch, unsigned ablate, unsigned mt,
+                  double speedup, double *rate, double *worst) {
+  double fair[SCOC_MB_MAX_CONNS];
+  UT_CHECK(t, sw_maxmin(mb->conns, mb->n_conns, fair) == 0, "fair rates");
+  int64_t err = scoc_mb_run(mb, arch, ablate, mt, speedup, UT_CYCLES, 1, rate);
+  UT_CHECK(t, err == 0, "%s on %s: scoreboard errors %lld", mb->name, arch, (long long)err);
+  *worst = scoc_mb_worst(mb, rate, fair);
+}
+
+static void check_mb(ut_t *t, const scoc_mb_t *mb) {
+  double rate[SCOC_MB_MAX_CONNS], worst = 1;
+  rates(t, mb, "scoc", 0, 0, mb->speedup, rate, &worst);
+  if (t->failed)
+    return;
+  ut_info("%s scoc: worst deviation from the fair rates %.3f", mb->name, worst);
+  UT_CHECK(t, worst <= 0.03, "%s: SCOC %.3f off the fair rates", mb->name, worst);
+  if (mb->ablate && mb->ablation_breaks) {
+    rates(t, mb, "scoc", mb->ablate, mb->ablate_mt, mb->speedup, rate, &worst);
+    if (t->failed)
+      return;
+    ut_info("%s %s: worst deviation %.3f", mb->name, mb->ablation_label, worst);
+    UT_CHECK(t, worst > 0.10,
+             "%s: with %s the rates stay fair (%.3f): the benchmark does not "
+             "test its mechanism",
+             mb->name, mb->ablation_label, worst);
+  }
+}
+
+#define MB_TEST(i)                                                                                 \
+  static void test_mb##i(ut_t *t) { check_mb(t, &scoc_mb[(i)-1]); }
+MB_TEST(1)
+MB_TEST(2)
+MB_TEST(3)
+MB_TEST(4)
+MB_TEST(5)
+MB_TEST(6)
+MB_TEST(7)
+
+void suite_scoc_fairness(ut_stats_t *s) {
+  ut_run(s, "scoc_fairness_mb1", test_mb1);
+  ut_run(s, "scoc_fairness_mb2", test_mb2);
+  ut_run(s, "scoc_fairness_mb3", test_mb3);
+  ut_run(s, "scoc_fairness_mb4", test_mb4);
+  ut_run(s, "scoc_fairness_mb5", test_mb5);
+  ut_run(s, "scoc_fairness_mb6", test_mb6);
+  ut_run(s, "scoc_fairness_mb7", test_mb7);
+}
