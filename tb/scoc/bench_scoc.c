@@ -61,7 +61,7 @@ HARNESS_TEST(bench_scoc_permutation) {
   if (harness_plusarg("n"))
     ns[0] = (unsigned)arg("n", 128), nn = 1;
   unsigned perms = (unsigned)arg("perms", 100);
-  uint64_t cycles = arg("cycles", 8000);
+  uint64_t cycles = arg("cycles", 4000);
   FILE *f = csv("permutation.csv", "arch,n,m,packet_bytes,speedup,throughput");
   for (unsigned a = 0; a < 2; a++)
     for (unsigned i = 0; i < nn; i++)

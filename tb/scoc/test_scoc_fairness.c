@@ -6,7 +6,7 @@
  * connection's rate must be within 3 % of its max-min fair rate.
  *
  * Length: Verilator runs the whole scenario on the RTL. Icarus and SystemC run the RTL in
- * lockstep for the first +lockstep cycles (default 4000) and the model alone for the rest (the
+ * lockstep for the first +lockstep cycles (default 1500) and the model alone for the rest (the
  * rates need the full length to settle to 3 %; the model is the RTL, cycle for cycle, as long
  * as both ran). +full runs the RTL for the whole length everywhere.
  *
@@ -40,7 +40,7 @@ static void run_mb(const char *name) {
 
   int fast = strcmp(harness_sim(), "verilator") == 0 || harness_plusarg("full");
   const char *ls = harness_plusarg("lockstep");
-  uint64_t lock = fast ? MB_CYCLES : (ls ? strtoull(ls, NULL, 10) : 4000u);
+  uint64_t lock = fast ? MB_CYCLES : (ls ? strtoull(ls, NULL, 10) : 1500u);
   static sw_link_in_t in;
   static sw_link_out_t ro, mo;
   for (uint64_t cyc = 0; cyc < MB_CYCLES; cyc++) {
