@@ -152,6 +152,7 @@ void scoc_sw_model_clock(void *mv, const sw_link_in_t *in) {
   }
   /* middle stage: this cycle's transfers on route ts, one input group link each */
   memset(wr_v, 0, N);
+  memset(xlast, 0, N);
   for (unsigned g = 0; g < R; g++) {
     unsigned nact = 0;
     for (unsigned k = 0; k < M; k++) {
