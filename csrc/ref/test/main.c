@@ -60,6 +60,9 @@ int main(void) {
   suite_sw_traffic(&s);
   suite_scoc_fairness(&s);
   suite_islip_model(&s);
+  suite_sue(&s);
+  suite_sue_ep(&s);
+  suite_sue_star(&s);
   printf("%u passed, %u failed\n", s.passed, s.failed);
   return s.failed ? 1 : 0;
 }

@@ -60,5 +60,8 @@ void suite_scoc_model(ut_stats_t *s);
 void suite_sw_traffic(ut_stats_t *s);
 void suite_scoc_fairness(ut_stats_t *s);
 void suite_islip_model(ut_stats_t *s);
+void suite_sue(ut_stats_t *s);
+void suite_sue_ep(ut_stats_t *s);
+void suite_sue_star(ut_stats_t *s);
 
 #endif
