@@ -1,7 +1,7 @@
 /*
  * sw_link.h - the link side of a switch model, one clock cycle at a time: what the links offer
  * the switch and what the switch shows them. Shared by the SCOC switch model
- * (scoc_switch_model) and the flat iSLIP crossbar model (islip_switch_model), so that traffic,
+ * (scoc_switch_model) and the flat iSLIP crossbar model (islip_model), so that traffic,
  * scoreboards and benchmarks drive either one. Mirrors the link ports of the RTL tops
  * (docs/scoc.md "Switch datapath").
  *
