@@ -25,8 +25,8 @@ module islip_switch #(
   input  wire [N-1:0]              out_ready,
   output wire [N*DW-1:0]           out_data,
   output wire [N-1:0]              out_last,
-  output reg  [31:0]               err_len,
-  output reg  [31:0]               err_dst,
+  output wire [31:0]               err_len,
+  output wire [31:0]               err_dst,
   // scheduler, for the lockstep check
   output wire [N*N-1:0]            req,
   output wire [N-1:0]              match_valid,
@@ -194,23 +194,8 @@ module islip_switch #(
   end
 
   // drop counters: the ports' pulses of this cycle
-  reg [NW:0] n_len, n_dst;
-  always @* begin
-    n_len = {(NW+1){1'b0}};
-    n_dst = {(NW+1){1'b0}};
-    for (i = 0; i < N; i = i + 1) begin
-      n_len = n_len + {{NW{1'b0}}, e_len[i]};
-      n_dst = n_dst + {{NW{1'b0}}, e_dst[i]};
-    end
-  end
-  always @(posedge clk or negedge rst_n)
-    if (!rst_n) begin
-      err_len <= 32'd0;
-      err_dst <= 32'd0;
-    end else begin
-      err_len <= err_len + {{(31-NW){1'b0}}, n_len};
-      err_dst <= err_dst + {{(31-NW){1'b0}}, n_dst};
-    end
+  sw_drop_counter #(.N (N)) u_err_len (.clk (clk), .rst_n (rst_n), .pulse (e_len), .count (err_len));
+  sw_drop_counter #(.N (N)) u_err_dst (.clk (clk), .rst_n (rst_n), .pulse (e_dst), .count (err_dst));
 
   // the schedule's guarantees, which the datapath relies on: a new transfer starts only when
   // the port's previous one ends (no overlap), and a connected output's input is transferring
