@@ -1120,6 +1120,32 @@ static void t_src_cap(ut_t *t) {
   }
 }
 
+/* Saturated connections of one input: smooth weighted round-robin splits the top-ups exactly
+ * by rate, and conn_window caps each connection's packets generated and not yet delivered. */
+static void t_conn_window(ut_t *t) {
+  const sw_conn_t cs[2] = {{0, 1, 2.0}, {0, 2, 1.0}};
+  for (unsigned win = 0; win <= 3; win += 3) {
+    sw_traffic_cfg_t c = sw_traffic_defaults(4, 32);
+    c.pattern = SW_PAT_CONNS;
+    c.conns = cs;
+    c.n_conns = 2;
+    c.conn_window = win;
+    sw_traffic_t *x = sw_traffic_new(&c);
+    UT_CHECK(t, x, "sw_traffic_new");
+    gen_only(x, 3000, 1); /* every word taken, nothing ever delivered */
+    uint64_t a = sw_traffic_conn(x, 0, 1)->gen_pkts, b = sw_traffic_conn(x, 0, 2)->gen_pkts;
+    sw_traffic_free(x);
+    if (win) {
+      UT_EQ(t, a, win, "0->1 stops at its window");
+      UT_EQ(t, b, win, "0->2 stops at its window");
+    } else {
+      UT_CHECK(t, a > 1000 && llabs((long long)a - 2 * (long long)b) <= 2,
+               "rate 2 : 1 split exactly: %llu and %llu packets", (unsigned long long)a,
+               (unsigned long long)b);
+    }
+  }
+}
+
 /* The run loop on the SCOC switch model (csrc/ref/scoc_switch_model): zero errors, and the
  * offered load delivered at the SCOC speedup. */
 static void t_scoc_smoke(ut_t *t) {
@@ -1162,5 +1188,6 @@ void suite_sw_traffic(ut_stats_t *s) {
   ut_run(s, "sw_traffic measurement window and delays", t_window);
   ut_run(s, "sw_traffic handshakes and determinism", t_handshake);
   ut_run(s, "sw_traffic source capacity", t_src_cap);
+  ut_run(s, "sw_traffic connection split and window", t_conn_window);
   ut_run(s, "sw_traffic on the SCOC switch model", t_scoc_smoke);
 }
