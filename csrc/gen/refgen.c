@@ -19,9 +19,10 @@
 #include "gen.h"
 #include "gen_common.h"
 #include "gen_rifl.h"
+#include "gen_scoc.h"
 
 /* New blocks (rifl, scoc, sue) add their gen_block_t here. */
-static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl};
+static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl, &gen_block_scoc};
 #define NBLOCKS (sizeof blocks / sizeof blocks[0])
 
 #define USAGE "usage: refgen [--block NAME] (--seed N --out DIR | --list | --cases | --tops)"
