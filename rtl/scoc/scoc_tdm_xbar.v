@@ -57,11 +57,17 @@ module scoc_tdm_xbar #(
   reg [N-1:0]    act;
   reg [N*LW-1:0] lastidx;
   reg [N*NW-1:0] xout;
-  integer p;
+  // every index below is a constant or a compare against one: each port reads its route's
+  // register through an M:1 mux (a variable part-select would be a shifter over all N x M)
+  integer p, r;
+  reg [XW-1:0] cur;
   always @* begin
     for (p = 0; p < N; p = p + 1) begin
+      cur = {XW{1'b0}};
+      for (r = 0; r < M; r = r + 1)
+        if (ts32 == r) cur = xf_q[(p*M + r)*XW +: XW];
       {act[p], rd_slot[p*TW +: TW], rd_idx[p*LW +: LW], lastidx[p*LW +: LW],
-       xout[p*NW +: NW]} = xf_q[(p*M + ts32)*XW +: XW];
+       xout[p*NW +: NW]} = cur;
       free_valid[p]           = act[p] && rd_idx[p*LW +: LW] == lastidx[p*LW +: LW];
       free_slot[p*TW +: TW]   = rd_slot[p*TW +: TW];
     end
@@ -87,38 +93,42 @@ module scoc_tdm_xbar #(
           lk_o[g*NW +: NW] = xout[(g*M + k)*NW +: NW];
         end
     end
-    // crossbar: output group G takes the link aimed at it; its port is the low MW bits
+    // crossbar: output port x takes the word of the input group link aimed at it (the output
+    // group link is the one its group shares: at most one word a cycle, asserted below)
     wr_valid = {N{1'b0}};
     wr_data  = {(N*DW){1'b0}};
     wr_last  = {N{1'b0}};
-    for (x = 0; x < R; x = x + 1)
+    for (x = 0; x < N; x = x + 1)
       for (g = 0; g < R; g = g + 1)
-        if (lk_v[g] && {{(32-NW){1'b0}}, lk_o[g*NW +: NW]} / M == x) begin
-          wr_valid[x*M + {{(32-MW){1'b0}}, lk_o[g*NW +: MW]}]           = 1'b1;
-          wr_data[(x*M + {{(32-MW){1'b0}}, lk_o[g*NW +: MW]})*DW +: DW] = lk_d[g*DW +: DW];
-          wr_last[x*M + {{(32-MW){1'b0}}, lk_o[g*NW +: MW]}]            = lk_l[g];
+        if (lk_v[g] && {{(32-NW){1'b0}}, lk_o[g*NW +: NW]} == x) begin
+          wr_valid[x]           = 1'b1;
+          wr_data[x*DW +: DW]   = lk_d[g*DW +: DW];
+          wr_last[x]            = lk_l[g];
         end
   end
 
   // transfer registers: advance this route's transfers, then load the new accepts
-  integer y, q;
+  integer y, q, j, t;
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       xf_q <= {(N*M*XW){1'b0}};
     end else begin
       for (y = 0; y < N; y = y + 1)
-        if (act[y]) begin
-          if (free_valid[y]) xf_q[(y*M + ts32)*XW +: XW] <= {XW{1'b0}};
-          else               xf_q[(y*M + ts32)*XW +: XW] <= {1'b1, rd_slot[y*TW +: TW],
+        for (t = 0; t < M; t = t + 1)
+          if (act[y] && ts32 == t) begin
+            if (free_valid[y]) xf_q[(y*M + t)*XW +: XW] <= {XW{1'b0}};
+            else               xf_q[(y*M + t)*XW +: XW] <= {1'b1, rd_slot[y*TW +: TW],
                                                   rd_idx[y*LW +: LW] + 1'b1,
                                                   lastidx[y*LW +: LW], xout[y*NW +: NW]};
-        end
+          end
       for (q = 0; q < R; q = q + 1)
-        if (acc_valid[q])
-          xf_q[((q*M + {{(32-MW){1'b0}}, acc_port[q*MW +: MW]})*M +
-               {{(32-MW){1'b0}}, acc_route[q*MW +: MW]})*XW +: XW] <=
-            {1'b1, acc_tag[q*TW +: TW], {LW{1'b0}}, acc_len[q*LW +: LW] - 1'b1,
-             acc_out[q*NW +: NW]};
+        for (j = 0; j < M; j = j + 1)
+          for (t = 0; t < M; t = t + 1)
+            if (acc_valid[q] && {{(32-MW){1'b0}}, acc_port[q*MW +: MW]} == j &&
+                {{(32-MW){1'b0}}, acc_route[q*MW +: MW]} == t)
+              xf_q[((q*M + j)*M + t)*XW +: XW] <=
+                {1'b1, acc_tag[q*TW +: TW], {LW{1'b0}}, acc_len[q*LW +: LW] - 1'b1,
+                 acc_out[q*NW +: NW]};
     end
   end
 
