@@ -8,7 +8,8 @@
  * with several connections shares its link among them, and every connection keeps at most
  * QD / 2 = 8 packets generated and not yet delivered (sw_traffic_cfg_t.conn_window; no input
  * has more than two connections), as per-VOQ admission into the shared 16-packet input buffer
- * would: so a rate reflects the scheduler, not head-of-line blocking on the link. The fair rates are the max-min rates (sw_maxmin()).
+ * would: so a rate reflects the scheduler, not head-of-line blocking on the link. The fair rates
+ * are the max-min rates (sw_maxmin()).
  */
 #ifndef REF_SCOC_FAIRNESS_H
 #define REF_SCOC_FAIRNESS_H
