@@ -61,16 +61,18 @@ module scoc_grant_unit #(
   always @* begin
     for (k = 0; k < M; k = k + 1) begin
       may[k] = !(gnt_valid_q && gnt_out_q == k[MW-1:0]) && rem_o[k*CTW +: CTW] < THR && out_room[k];
-      // round robin from the pointer: the first requesting group at or after it
+      // round robin from the pointer: the first requesting group at or after it, else the
+      // first before it (two descending scans with constant indices; no modulo, which
+      // would be a divider per group when R is not a power of two)
       cand[k*RW +: RW] = {RW{1'b0}};
       found   = 1'b0;
-      for (j = 0; j < R; j = j + 1) begin
-        g = ({{(32-RW){1'b0}}, ptr_q[k*RW +: RW]} + j) % R;
-        if (!found && req[g*M + k]) begin
+      for (g = R - 1; g >= 0; g = g - 1)
+        if (req[g*M + k]) begin
           cand[k*RW +: RW] = g[RW-1:0];
           found   = 1'b1;
         end
-      end
+      for (g = R - 1; g >= 0; g = g - 1)
+        if (req[g*M + k] && g[RW-1:0] >= ptr_q[k*RW +: RW]) cand[k*RW +: RW] = g[RW-1:0];
       has[k] = may[k] && found;
     end
   end
@@ -98,13 +100,21 @@ module scoc_grant_unit #(
   wire [RW-1:0]  wg      = cand[wk*RW +: RW];
   wire [MW-1:0]  wrep    = rep_q[wk*MW +: MW];
   wire           same    = !fresh_q[wk] && last_q[wk*RW +: RW] == wg;
-  wire [MW-1:0]  newrep  = same ? (wrep != 0 ? wrep - 1'b1 : {MW{1'b0}}) :
-                                  wt_q[({{(32-MW){1'b0}}, wk} * R + {{(32-RW){1'b0}}, wg})*MW +: MW];
+  // the weightage of the winner's input group: a mux over constant fields
+  reg [MW-1:0] wwt;
+  integer wo, wi;
+  always @* begin
+    wwt = {MW{1'b0}};
+    for (wo = 0; wo < M; wo = wo + 1)
+      for (wi = 0; wi < R; wi = wi + 1)
+        if (wk == wo[MW-1:0] && wg == wi[RW-1:0]) wwt = wt_q[(wo*R + wi)*MW +: MW];
+  end
+  wire [MW-1:0]  newrep  = same ? (wrep != 0 ? wrep - 1'b1 : {MW{1'b0}}) : wwt;
   wire [CTW-1:0] start   = D3 + ({{(CTW-LW){1'b0}}, acc_len} - 1'b1) * MC;
   wire [RW-1:0]  next_ig = (acc_ig == LASTG) ? {RW{1'b0}} : acc_ig + 1'b1;
   wire [RW-1:0]  next_wg = (wg == LASTG) ? {RW{1'b0}} : wg + 1'b1;
 
-  integer x;
+  integer x, y;
   integer ri, ki, ari;                  // route, accepted output, accept route as integers
   always @* begin
     ri  = {{(32-MW){1'b0}}, route};
@@ -132,7 +142,8 @@ module scoc_grant_unit #(
 
       // weightage of output k arrives in its own timeslice of the requests
       for (x = 0; x < R; x = x + 1)
-        wt_q[(ri*R + x)*MW +: MW] <= cnt[(x*M + ri)*MW +: MW];
+        for (y = 0; y < M; y = y + 1)
+          if (y == ri) wt_q[(y*R + x)*MW +: MW] <= cnt[(x*M + y)*MW +: MW];
 
       for (x = 0; x < M; x = x + 1) begin
         rem_o[x*CTW +: CTW] <= (acc && x == ki) ? start :

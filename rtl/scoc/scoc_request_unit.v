@@ -23,21 +23,24 @@ module scoc_request_unit #(
   /* verilator no_inline_module */
   localparam integer NW = $clog2(N);
   localparam integer MW = $clog2(M);
-  localparam [N-1:0] ONE = {{(N-1){1'b0}}, 1'b1};
-
   // Per port: the OR of its entries' one-hot destinations, or the oldest entry's alone when
   // it is busy. Per destination: the OR and the count of the ports requesting it.
+  // The one-hot codes are compares against constants, not `1 << dst`: M x QD variable shifters
+  // send Yosys's resource-sharing pass into a SAT search that does not end at N = 32.
   reg [M*N-1:0] preq;
-  reg [N-1:0]   any, req_c;
+  reg [N-1:0]   any, oldest, req_c;
   reg [N*MW-1:0] cnt_c;
   reg [MW:0]    n;
   integer p, e, d;
   always @* begin
     for (p = 0; p < M; p = p + 1) begin
-      any = {N{1'b0}};
-      for (e = 0; e < QD; e = e + 1)
-        any = any | ({N{e_valid[p*QD+e]}} & (ONE << e_dst[(p*QD+e)*NW +: NW]));
-      preq[p*N +: N] = avail[p] ? any : ({N{e_valid[p*QD]}} & (ONE << e_dst[p*QD*NW +: NW]));
+      for (d = 0; d < N; d = d + 1) begin
+        any[d] = 1'b0;
+        for (e = 0; e < QD; e = e + 1)
+          any[d] = any[d] | (e_valid[p*QD+e] && e_dst[(p*QD+e)*NW +: NW] == d[NW-1:0]);
+        oldest[d] = e_valid[p*QD] && e_dst[p*QD*NW +: NW] == d[NW-1:0];
+      end
+      preq[p*N +: N] = avail[p] ? any : oldest;
     end
     for (d = 0; d < N; d = d + 1) begin
       n = {(MW+1){1'b0}};
