@@ -36,7 +36,6 @@ typedef struct {
   unsigned ablate;    /* SCOC_ABL_* flags of the mechanism the benchmark is about (0: none) */
   unsigned ablate_mt; /* MT of the ablated run (0: the default, M) */
   const char *ablation_label; /* the paper's label, e.g. "scoc_X2" */
-  int ablation_breaks;        /* 1: with the ablation some connection is > 10 % off its fair rate */
 } scoc_mb_t;
 
 #define SCOC_N_MB 7u

@@ -216,7 +216,7 @@ static void request_unit(const scoc_model_t *m, unsigned g, unsigned r) {
     unsigned p = g * M + k, n = s->arr_n[p];
     if (n == 0)
       continue;
-    if (!port_available(m, p, r, m->d)) {
+    if (!port_available(m, p, r, (m->ablate & SCOC_ABL_LATE_AVAIL) ? 1u : m->d)) {
       if (m->ablate & SCOC_ABL_NO_FAKE)
         continue;
       n = 1; /* fake request: the oldest entry only */

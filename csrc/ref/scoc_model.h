@@ -100,6 +100,9 @@ enum {
   SCOC_ABL_IN_OLF = 1u << 2,         /* input intra-group: least recently accepted port (X3) */
   SCOC_ABL_GRANT_GROUP_RR = 1u << 3, /* output group: RR over input groups first (X4) */
   SCOC_ABL_NO_WEIGHT = 1u << 4,      /* weightage counts read as 0 (X5) */
+  /* a port requests only once its transfers have ended, not D cycles before (threshold 1
+   * instead of D at the request); with NO_FAKE and MT = 1 it gives the paper's X1 */
+  SCOC_ABL_LATE_AVAIL = 1u << 5,
 };
 
 typedef struct {
