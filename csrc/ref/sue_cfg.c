@@ -48,8 +48,9 @@ int sue_params_check(const sue_params_t *p, const char **why) {
   else if (p->q_bytes % p->align || p->q_bytes < p->pdu_max + sue_align_up(SUE_CMD_MAX, p->align) ||
            p->q_bytes > 65536u)
     w = "Q_BYTES must be a multiple of ALIGN in PDU_MAX + (largest command) .. 65536";
-  else if (p->win < 1 || p->win > 64)
-    w = "WIN must be 1 .. 64";
+  else if (p->win < 1 || p->win > 64 || (p->win & (p->win - 1)))
+    /* slot = PSN mod WIN must follow the PSN across its 16-bit wrap */
+    w = "WIN must be a power of two, 1 .. 64";
   else if (p->psn_per_vc > 1)
     w = "PSN_PER_VC must be 0 or 1";
   else if (p->ing_cmd < 1 || p->ing_cmd > 64 || p->ing_data < 1 || p->ing_data > 64)

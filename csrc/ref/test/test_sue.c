@@ -472,6 +472,11 @@ static void t_params(ut_t *t) {
   p = sue_default_params();
   p.align = 3;
   UT_CHECK(t, sue_params_check(&p, NULL) != 0, "ALIGN 3");
+  for (unsigned w = 1; w <= 65; w++) { /* slot = PSN mod WIN across the 16-bit wrap */
+    p = sue_default_params();
+    p.win = w;
+    UT_CHECK(t, (sue_params_check(&p, NULL) == 0) == (w <= 64 && (w & (w - 1)) == 0), "WIN %u", w);
+  }
   p = sue_default_params();
   UT_EQ(t, sue_max_frame(&p, SUE_HDR_UDP), 42 + 8 + 4096 + 8, "largest UDP frame");
   UT_EQ(t, sue_max_frame(&p, SUE_HDR_AIFH6), 8 + 8 + 4096 + 8, "largest AIFH6 frame");
