@@ -17,11 +17,11 @@ out=sim_out/reports
 mkdir -p "$out"
 
 for sim in verilator icarus systemc; do
-  make -s -f scripts/build.mk BLOCK=common SIM=$sim VARIANT=plain -j"${JOBS:-2}" >/dev/null
+  make -s -f scripts/build.mk BLOCK=common SIM=$sim VARIANT=bench -j"${JOBS:-2}" >/dev/null
 done
-vb=sim_out/build/verilator/common/plain
-ib=sim_out/build/icarus/common/plain
-sb=sim_out/build/systemc/common/plain
+vb=sim_out/build/verilator/common/bench
+ib=sim_out/build/icarus/common/bench
+sb=sim_out/build/systemc/common/bench
 
 # one run: prints "cycles seconds checksum"
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }

@@ -12,8 +12,8 @@ CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 out=sim_out/reports
 mkdir -p "$out"
-make -s -f scripts/build.mk BLOCK=rifl SIM=verilator VARIANT=plain -j"${JOBS:-2}" >/dev/null
-bin=sim_out/build/verilator/rifl/plain/sim
+make -s -f scripts/build.mk BLOCK=rifl SIM=verilator VARIANT=bench -j"${JOBS:-2}" >/dev/null
+bin=sim_out/build/verilator/rifl/bench/sim
 run=sim_out/bench/verilator/rifl
 
 one() { # name test plusargs... : runs one benchmark into $run/<name>

@@ -14,8 +14,8 @@ PERMS=${PERMS:-100}
 SEED=${SEED:-1}
 out=sim_out/reports
 mkdir -p "$out"
-make -s -f scripts/build.mk BLOCK=scoc SIM=verilator VARIANT=plain -j"${JOBS:-2}" >/dev/null
-bin=sim_out/build/verilator/scoc/plain/sim
+make -s -f scripts/build.mk BLOCK=scoc SIM=verilator VARIANT=bench -j"${JOBS:-2}" >/dev/null
+bin=sim_out/build/verilator/scoc/bench/sim
 run=sim_out/bench/verilator/scoc
 
 one() { # name test plusargs...
