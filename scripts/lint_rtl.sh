@@ -71,15 +71,18 @@ run_icarus() {
     "${params[@]}" -o "$tmp/ivl.vvp" "$file" > "$log" 2>&1 && [[ ! -s $log ]]
 }
 
-# run_yosys LOG FILE MODULE MODE [NAME=VALUE...]: MODE synth = generic synthesis,
-# elab = hierarchy + proc only. Fails on an error, any warning, or any latch.
+# run_yosys LOG FILE MODULE MODE [NAME=VALUE...]: MODE synth = generic synthesis up to the
+# technology mapping (synth -run :fine: processes, FSMs, arithmetic, memories inferred and
+# kept as RAM cells; mapping a default-sized RAM to flip-flops took minutes per module and
+# finds nothing a lint needs; `make synth` maps everything), elab = hierarchy + proc only.
+# Fails on an error, any warning, or any latch.
 run_yosys() {
   local log=$1 file=$2 mod=$3 mode=$4 p
   shift 4
   local chparams=""
   for p in "$@"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
   local flow="hierarchy -check -top $mod$chparams ${ys_lib[*]}; proc"
-  [[ $mode == synth ]] && flow+="; synth -top $mod"
+  [[ $mode == synth ]] && flow+="; synth -top $mod -run :fine"
   yosys -q -l "$log.full" -p "verilog_defaults -add -sv -Irtl/common; read_verilog $file; $flow;
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*" \
     > "$log" 2>&1 || return 1
