@@ -1,0 +1,115 @@
+// SUE receive: drops the last K bytes of every frame of a beat stream (docs/sue_rx_check.md
+// "Datapath"). Input as sue_rx_align's output: full beats, then a last beat of 0 .. W/8
+// bytes, o_first/o_last framing. One beat is held back until the next one shows whether it
+// holds trailing bytes. Every frame gives exactly one output beat with o_last (0 .. W/8
+// bytes), two cycles after its input last beat; earlier beats one cycle after the input
+// beat that follows them. K <= W/8, so a full beat after a held one proves the held one
+// keeps all its bytes.
+`include "assert.vh"
+
+module sue_rx_trim #(
+  parameter integer W = 256,
+  parameter integer K = 4
+) (
+  input  wire                       clk,
+  input  wire                       rst_n,
+  input  wire                       i_valid,
+  input  wire [W-1:0]               i_data,
+  input  wire [$clog2(W/8+1)-1:0]   i_nb,
+  input  wire                       i_first,
+  input  wire                       i_last,
+  output reg                        o_valid,
+  output reg  [W-1:0]               o_data,
+  output reg  [$clog2(W/8+1)-1:0]   o_nb,
+  output reg                        o_first,
+  output reg                        o_last
+);
+  localparam integer B   = W / 8;
+  localparam integer NBW = $clog2(B + 1);
+  localparam [NBW-1:0] FULL = B[NBW-1:0];
+  localparam [NBW-1:0] KB   = K[NBW-1:0];
+
+  generate if (W < 64 || W > 2048 || (W & (W - 1)) != 0 || K < 1 || K > W / 8)
+  begin : g_bad_param
+    `PARAM_FATAL("sue_rx_trim: W a power of two in 64 .. 2048, 1 <= K <= W/8")
+  end endgenerate
+
+  reg            hv_q;      // hold_q holds an earlier beat of this frame
+  reg  [W-1:0]   hold_q;
+  reg            emitted_q;
+  reg            fin_v_q;
+  reg  [W-1:0]   fin_data_q;
+  reg  [NBW-1:0] fin_nb_q;
+  reg            fin_first_q;
+
+  wire           ge_k     = i_nb >= KB;
+  wire           now_v    = i_valid && hv_q && (!i_last || ge_k);
+  reg  [W-1:0]   fin_data;
+  reg  [NBW-1:0] fin_nb;
+  reg            fin_first;
+
+  always @* begin
+    fin_data  = i_data;
+    fin_nb    = {NBW{1'b0}};
+    fin_first = !(emitted_q || hv_q);
+    if (ge_k) begin
+      fin_nb = i_nb - KB;
+    end else if (hv_q) begin
+      fin_data  = hold_q;
+      fin_nb    = FULL - (KB - i_nb);
+      fin_first = !emitted_q;
+    end
+  end
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      hv_q        <= 1'b0;
+      hold_q      <= {W{1'b0}};
+      emitted_q   <= 1'b0;
+      fin_v_q     <= 1'b0;
+      fin_data_q  <= {W{1'b0}};
+      fin_nb_q    <= {NBW{1'b0}};
+      fin_first_q <= 1'b0;
+      o_valid     <= 1'b0;
+      o_data      <= {W{1'b0}};
+      o_nb        <= {NBW{1'b0}};
+      o_first     <= 1'b0;
+      o_last      <= 1'b0;
+    end else begin
+      o_valid <= 1'b0;
+      if (fin_v_q) begin
+        o_valid <= 1'b1;
+        o_data  <= fin_data_q;
+        o_nb    <= fin_nb_q;
+        o_first <= fin_first_q;
+        o_last  <= 1'b1;
+        fin_v_q <= 1'b0;
+      end
+      if (now_v) begin
+        o_valid <= 1'b1;
+        o_data  <= hold_q;
+        o_nb    <= FULL;
+        o_first <= !emitted_q;
+        o_last  <= 1'b0;
+      end
+      if (i_valid) begin
+        if (i_last) begin
+          hv_q        <= 1'b0;
+          emitted_q   <= 1'b0;
+          fin_v_q     <= 1'b1;
+          fin_data_q  <= fin_data;
+          fin_nb_q    <= fin_nb;
+          fin_first_q <= fin_first;
+        end else begin
+          hv_q   <= 1'b1;
+          hold_q <= i_data;
+          if (now_v) emitted_q <= 1'b1;
+        end
+      end
+    end
+  end
+
+  `ASSERT_CLK(clk, rst_n, !(fin_v_q && now_v), "sue_rx_trim: final beat meets an early beat")
+  `ASSERT_CLK(clk, rst_n, !(i_valid && i_first) || !hv_q, "sue_rx_trim: frame start while holding")
+  `ASSERT_CLK(clk, rst_n, !(i_valid && !i_last) || i_nb == FULL, "sue_rx_trim: short beat before last")
+endmodule

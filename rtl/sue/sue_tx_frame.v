@@ -1,0 +1,274 @@
+// SUE transmit frame builder (docs/sue_tx_frame.md): one PDU job in, the whole Ethernet frame
+// out as an ETH_W-bit valid/ready byte stream, byte-identical to sue_frame_build()
+// (csrc/ref/sue_frame.c): network header (UDP: Ethernet II + IPv4 + UDP; AIFH 12 or 6), RH,
+// command area (streamed in), zero fill to the 64-byte minimum, R-CRC, FCS.
+//
+// Frame bytes p = 0 .. N-1 (N = T + 8, T = max(56, P + L), P = H + 8 prefix bytes, L command
+// bytes): [0, P) prefix register, [P, P+L) command bytes, [P+L, T) zero, [T, T+4) R-CRC LSB
+// first, [T+4, N) FCS LSB first. Output beat k covers [k*NB, k*NB+NB); every byte is chosen
+// by byte masks from thresholds minus the beat position. Command bytes are realigned by
+// S = P mod NB bytes: beat Q + j (Q = P div NB) is {last S bytes of input beat j-1, first
+// NB-S bytes of input beat j}, so input beat j is consumed with output beat Q + j.
+// The CRCs are combinational within the beat (crc_stream): R-CRC over the body bytes at or
+// after H, then FCS over the body and R-CRC bytes of the beat; so the tail needs no extra
+// beat or bubble. One beat per cycle while out_ready is high (and input data is there).
+// Output register: out_* are flops; latency job handshake -> first out_valid = 2 cycles.
+`include "assert.vh"
+
+module sue_tx_frame #(
+  parameter integer ETH_W   = 256,   // bits per beat, power of two, 64 .. 2048
+  parameter integer PDU_MAX = 4096   // largest command area, bytes (1 .. 8192)
+) (
+  input  wire                         clk,
+  input  wire                         rst_n,
+  // configuration (registers), sampled at the job handshake
+  input  wire [1:0]                   cfg_hdr_fmt,     // 0 UDP, 1 AIFH12, 3 AIFH6 (2 = UDP)
+  input  wire                         cfg_rcrc_c,      // R-CRC: 0 CRC-32, 1 CRC-32C
+  input  wire [9:0]                   cfg_xpuid,       // local XPU id (AIFH source)
+  input  wire [47:0]                  cfg_mac,         // UDP: source MAC
+  input  wire [31:0]                  cfg_ip,          // UDP: source IPv4
+  input  wire [15:0]                  cfg_udp_sport,
+  input  wire [15:0]                  cfg_udp_dport,
+  input  wire [7:0]                   cfg_ttl,
+  input  wire [23:0]                  cfg_dscp,        // DSCP of VC v in [6v+5:6v]
+  input  wire [31:0]                  cfg_aifh_prefix, // AIFH address bytes 0..3
+  input  wire [15:0]                  cfg_ethertype,   // AIFH Ethertype
+  // job: one frame
+  input  wire                         job_valid,
+  output wire                         job_ready,
+  input  wire [47:0]                  job_dst_mac,     // destination slot: MAC (UDP)
+  input  wire [31:0]                  job_dst_ip,      // destination slot: IPv4 (UDP)
+  input  wire [9:0]                   job_dst_xpuid,   // destination slot: XPU id (AIFH)
+  input  wire [1:0]                   job_op,          // RH fields
+  input  wire [9:0]                   job_xpuid,
+  input  wire [15:0]                  job_psn,
+  input  wire [1:0]                   job_vc,
+  input  wire [9:0]                   job_partition,
+  input  wire [15:0]                  job_rpsn,
+  input  wire [13:0]                  job_len,         // command-area bytes, 0 .. PDU_MAX
+  // command area, ceil(job_len / NB) beats, all full but the last
+  input  wire                         in_valid,
+  output wire                         in_ready,
+  input  wire [ETH_W-1:0]             in_data,
+  input  wire                         in_last,
+  input  wire [$clog2(ETH_W/8+1)-1:0] in_nbytes,       // checked on the last beat only
+  // frame
+  output reg                          out_valid,
+  input  wire                         out_ready,
+  output reg  [ETH_W-1:0]             out_data,
+  output reg                          out_last,
+  output reg  [$clog2(ETH_W/8+1)-1:0] out_nbytes       // NB on every beat but the last
+);
+  localparam integer NB     = ETH_W / 8;
+  localparam integer NBW    = $clog2(ETH_W / 8 + 1);
+  localparam integer LNB    = $clog2(ETH_W / 8);                  // log2(NB)
+  localparam integer PRE_NB = ((50 + NB - 1) / NB) * NB;         // prefix register bytes
+  localparam integer PW     = 16;                                 // byte positions
+  localparam [PW-1:0] NB_P  = NB[PW-1:0];
+  localparam [PW:0]   NB_D  = NB[PW:0];
+  localparam integer  NB4   = NB + 4;
+  localparam [PW:0]   NB4_D = NB4[PW:0];
+  localparam [13:0]   PDU_L = PDU_MAX[13:0];
+
+  generate if (ETH_W < 64 || ETH_W > 2048 || (ETH_W & (ETH_W - 1)) != 0 ||
+               PDU_MAX < 1 || PDU_MAX > 8192) begin : g_bad_param
+    `PARAM_FATAL("sue_tx_frame: need ETH_W a power of two in 64..2048, 1 <= PDU_MAX <= 8192")
+  end endgenerate
+
+  // ---- job registers ----
+  reg              busy_q;
+  reg [PW-1:0]     pos_q;        // byte position of the current beat
+  reg [PW-1:0]     h_q, p_q, pl_q, t_q, n_q, pq_q;  // H, P, P+L, T, N, P - P mod NB
+  reg [LNB-1:0]    s_q;          // P mod NB
+  reg              rcrc_c_q;
+  reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
+  reg [ETH_W-1:0]  carry_q;      // previous input beat
+
+  // ---- header of the job being accepted ----
+  wire [PW-1:0] len16   = {{(PW-14){1'b0}}, job_len};
+  wire          is_udp  = cfg_hdr_fmt == 2'd0 || cfg_hdr_fmt == 2'd2;
+  wire          is_a12  = cfg_hdr_fmt == 2'd1;
+  wire [PW-1:0] h_new   = is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8;
+  wire [PW-1:0] p_new   = h_new + 16'd8;
+  wire [PW-1:0] pl_new  = p_new + len16;
+  wire [PW-1:0] t_new   = (pl_new < 16'd56) ? 16'd56 : pl_new;
+  wire [PW-1:0] pdu_len = t_new - h_new + 16'd4;   // RH + area + fill + R-CRC
+  wire [15:0]   ip_len  = pdu_len + 16'd28;
+  wire [15:0]   udp_len = pdu_len + 16'd8;
+  wire [5:0]    dscp    = cfg_dscp[6*job_vc +: 6];
+
+  // IPv4 header checksum (RFC 791): ones' complement sum of the ten 16-bit words.
+  wire [19:0] ip_sum0 = 20'h04500 + {12'd0, dscp, 2'b00} + {4'd0, ip_len} + 20'h04000 +
+                        {4'd0, cfg_ttl, 8'd17} + {4'd0, cfg_ip[31:16]} + {4'd0, cfg_ip[15:0]} +
+                        {4'd0, job_dst_ip[31:16]} + {4'd0, job_dst_ip[15:0]};
+  wire [16:0] ip_sum1 = {1'b0, ip_sum0[15:0]} + {13'd0, ip_sum0[19:16]};
+  wire [15:0] ip_sum2 = ip_sum1[15:0] + {15'd0, ip_sum1[16]};
+  wire [15:0] ip_csum = ~ip_sum2;
+
+  wire [63:0]  rh      = {2'b00, job_op, 2'b00, job_xpuid, job_psn,
+                          job_vc, 4'b0000, job_partition, job_rpsn};
+  wire [31:0]  pfx     = {cfg_aifh_prefix[31:28], 4'h2, cfg_aifh_prefix[23:0]};
+  wire [399:0] hdr_udp = {job_dst_mac, cfg_mac, 16'h0800,
+                          8'h45, dscp, 2'b00, ip_len, 16'h0000, 16'h4000, cfg_ttl, 8'd17,
+                          ip_csum, cfg_ip, job_dst_ip,
+                          cfg_udp_sport, cfg_udp_dport, udp_len, 16'h0000, rh};
+  wire [399:0] hdr_a12 = {pfx, 6'd0, job_dst_xpuid, pfx, 6'd0, cfg_xpuid, cfg_ethertype, rh,
+                          224'd0};
+  wire [399:0] hdr_a6  = {pfx[31:16], 6'd0, job_dst_xpuid, 6'd0, cfg_xpuid, cfg_ethertype, rh,
+                          272'd0};
+  wire [399:0] hdr_new = is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
+
+  // ---- the current beat ----
+  // Bytes b of the beat (b = 0 is the most significant) below threshold A - pos, as a mask
+  // with byte 0 in bit NB-1.
+  function [NB-1:0] below(input [PW-1:0] a, input [PW-1:0] pos);
+    reg [PW:0] d;
+    begin
+      d = {1'b0, a} - {1'b0, pos};
+      if (d[PW] || d == 0)
+        below = {NB{1'b0}};
+      else if (d >= NB_D)
+        below = {NB{1'b1}};
+      else
+        below = ~({NB{1'b1}} >> d[LNB-1:0]);
+    end
+  endfunction
+  // min(max(A - pos, 0), NB) as a byte count.
+  function [NBW-1:0] count(input [PW-1:0] a, input [PW-1:0] pos);
+    reg [PW:0] d;
+    begin
+      d = {1'b0, a} - {1'b0, pos};
+      if (d[PW])
+        count = {NBW{1'b0}};
+      else if (d >= NB_D)
+        count = NB[NBW-1:0];
+      else
+        count = d[NBW-1:0];
+    end
+  endfunction
+  function [ETH_W-1:0] bytes_to_bits(input [NB-1:0] m);
+    integer b;
+    begin
+      for (b = 0; b < NB; b = b + 1)
+        bytes_to_bits[8*b +: 8] = {8{m[b]}};
+    end
+  endfunction
+  // A 4-byte value, least significant byte first, at byte offset A - pos of the beat (the
+  // part of it that falls inside the beat; zero when it is entirely outside).
+  // Returns ETH_W+32 bits: the beat is the low ETH_W (the top 32 are shifted-out bytes).
+  function [ETH_W+31:0] place4(input [31:0] v, input [PW-1:0] a, input [PW-1:0] pos);
+    reg [PW:0] d;
+    begin
+      d = {1'b0, a} - {1'b0, pos} + 17'd4;  // value byte t lands on beat byte t + d - 4
+      if (d[PW] || d == 0 || d >= NB4_D)
+        place4 = {(ETH_W+32){1'b0}};
+      else
+        place4 = {v[7:0], v[15:8], v[23:16], v[31:24], {ETH_W{1'b0}}} >> (8 * d[LNB:0]);
+    end
+  endfunction
+
+  wire [NB-1:0]    m_pre  = below(p_q, pos_q);
+  wire [NB-1:0]    m_cmd  = below(pl_q, pos_q);
+  wire [ETH_W-1:0] pre_w  = pre_q[8*PRE_NB-1 -: ETH_W];
+  wire [2*ETH_W-1:0] cat  = {carry_q, in_data} >> (8 * s_q);
+  wire [ETH_W-1:0] cmd_w  = cat[ETH_W-1:0];
+  wire [ETH_W-1:0] body   = (pre_w & bytes_to_bits(m_pre)) |
+                            (cmd_w & bytes_to_bits(m_cmd & ~m_pre));
+  wire             need_in = busy_q && pos_q >= pq_q && (pos_q - pq_q) < (pl_q - p_q);
+  wire             can_load = !out_valid || out_ready;
+  wire             fire   = busy_q && can_load && (!need_in || in_valid);
+  wire             last_beat = (n_q - pos_q) <= NB_P;
+
+  // R-CRC over body bytes [H, T) of this beat.
+  wire [PW-1:0]    lo_d   = h_q - pos_q;
+  wire             h_here = pos_q <= h_q && lo_d < NB_P;
+  wire [LNB-1:0]   lo     = h_here ? lo_d[LNB-1:0] : {LNB{1'b0}};
+  wire [NBW-1:0]   r_hi   = count(t_q, pos_q);
+  wire             r_any  = (pos_q + NB_P > h_q) && pos_q < t_q;
+  wire [31:0]      rcrc, rcrc_reg_unused, fcs, fcs_reg_unused;
+  sue_txf_rcrc #(.DATA_W(ETH_W)) u_rcrc (
+    .clk(clk), .rst_n(rst_n), .castagnoli(rcrc_c_q),
+    .start (fire && h_here),
+    .valid (fire && r_any),
+    .data  (body << (8 * lo)),
+    .nbytes(r_hi - {{(NBW-LNB){1'b0}}, lo}),
+    .crc(rcrc), .crc_reg(rcrc_reg_unused)
+  );
+  wire [ETH_W-1:0] r_w    = body | rplace[ETH_W-1:0];
+  wire [ETH_W+31:0] rplace;
+  wire [ETH_W+31:0] fplace;
+  crc_stream #(.CRC_W(32), .POLY(32'h04C11DB7), .INIT(32'hFFFFFFFF), .REFIN(1), .REFOUT(1),
+               .XOROUT(32'hFFFFFFFF), .DATA_W(ETH_W)) u_fcs (
+    .clk(clk), .rst_n(rst_n),
+    .start (fire && pos_q == 0),
+    .valid (fire && pos_q < t_q + 4),
+    .data  (r_w),
+    .nbytes(count(t_q + 16'd4, pos_q)),
+    .crc(fcs), .crc_reg(fcs_reg_unused)
+  );
+  assign rplace = place4(rcrc, t_q, pos_q);
+  assign fplace = place4(fcs, t_q + 16'd4, pos_q);
+
+  assign in_ready  = need_in && can_load;
+  assign job_ready = !busy_q || (fire && last_beat);
+
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      busy_q     <= 1'b0;
+      pos_q      <= {PW{1'b0}};
+      h_q        <= {PW{1'b0}};
+      p_q        <= {PW{1'b0}};
+      pl_q       <= {PW{1'b0}};
+      t_q        <= {PW{1'b0}};
+      n_q        <= {PW{1'b0}};
+      pq_q       <= {PW{1'b0}};
+      s_q        <= {LNB{1'b0}};
+      rcrc_c_q   <= 1'b0;
+      pre_q      <= {(8*PRE_NB){1'b0}};
+      carry_q    <= {ETH_W{1'b0}};
+      out_valid  <= 1'b0;
+      out_data   <= {ETH_W{1'b0}};
+      out_last   <= 1'b0;
+      out_nbytes <= {NBW{1'b0}};
+    end else begin
+      if (can_load)
+        out_valid <= fire;
+      if (fire) begin
+        out_data   <= r_w | fplace[ETH_W-1:0];
+        out_last   <= last_beat;
+        out_nbytes <= count(n_q, pos_q);
+        pos_q      <= pos_q + NB_P;
+        pre_q      <= pre_q << ETH_W;
+        if (need_in)
+          carry_q <= in_data;
+        if (last_beat)
+          busy_q <= 1'b0;
+      end
+      if (job_valid && job_ready) begin
+        busy_q   <= 1'b1;
+        pos_q    <= {PW{1'b0}};
+        h_q      <= h_new;
+        p_q      <= p_new;
+        pl_q     <= pl_new;
+        t_q      <= t_new;
+        n_q      <= t_new + 16'd8;
+        pq_q     <= p_new & ~(NB_P - 16'd1);
+        s_q      <= p_new[LNB-1:0];
+        rcrc_c_q <= cfg_rcrc_c;
+        pre_q    <= {hdr_new, {(8*PRE_NB-400){1'b0}}};
+      end
+    end
+  end
+
+  // The input framing must match job_len (the length is the authority).
+  wire [PW-1:0] in_rem = (pl_q - p_q) - (pos_q - pq_q);   // command bytes from this beat on
+  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
+              "sue_tx_frame: in_last does not match job_len")
+  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
+              "sue_tx_frame: in_nbytes of the last beat does not match job_len")
+  `ASSERT_CLK(clk, rst_n, !(job_valid && job_ready) || job_len <= PDU_L,
+              "sue_tx_frame: job_len above PDU_MAX")
+
+  wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
+                     rplace[ETH_W+31:ETH_W], fplace[ETH_W+31:ETH_W], cat[2*ETH_W-1:ETH_W]};
+endmodule

@@ -1,0 +1,517 @@
+/*
+ * Tests of the SUE transmit frame builder (docs/sue_tx_frame.md): crc_stream (through
+ * sue_txf_rcrc) against csrc/ref/crc.h, sue_tx_frame against sue_frame_build() byte for byte
+ * and beat for beat (random formats, R-CRC polynomials, command areas, backpressure and input
+ * gaps; a by-length sweep around the 64-byte minimum with the throughput and latency checked),
+ * and a pcap of the UDP frames checked by tshark.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crc.h"
+#include "harness.h"
+#include "prng.h"
+#include "sue_cfg.h"
+#include "sue_frame.h"
+#include "sue_pcap.h"
+
+#define MAXW HARNESS_WORDS(2048)
+
+static prng_t rng;
+
+/* Byte b (0 = first, most significant) of an ETH_W-bit word held as 32-bit words. */
+static void word_put_byte(uint32_t *w, unsigned width, unsigned b, uint8_t v) {
+  unsigned lo = width - 8 - 8 * b;
+  w[lo / 32] = (w[lo / 32] & ~(0xFFu << (lo % 32))) | ((uint32_t)v << (lo % 32));
+}
+
+static uint8_t word_get_byte(const uint32_t *w, unsigned width, unsigned b) {
+  unsigned lo = width - 8 - 8 * b;
+  return (uint8_t)(w[lo / 32] >> (lo % 32));
+}
+
+/* n bytes at the top of a width-bit word, the rest random (must not matter). */
+static void word_pack(uint32_t *w, unsigned width, const uint8_t *bytes, unsigned n) {
+  prng_fill_bits(&rng, w, width);
+  for (unsigned b = 0; b < n; b++)
+    word_put_byte(w, width, b, bytes[b]);
+}
+
+/* ------------------------------------------------------------ crc_stream */
+static const struct {
+  const char *top;
+  unsigned w;
+} rcrc_tops[] = {{"rcrc_d40", 40}, {"rcrc_d64", 64}, {"rcrc_d2048", 2048}};
+
+/* Messages of random length, cut into words of random byte counts (1..NB, not only the
+ * last), with idle cycles between words; both polynomials. crc is checked at every word
+ * (it includes the word), crc_reg on the cycle after. */
+HARNESS_TEST(crc_stream_random) {
+  prng_seed(&rng, harness_seed());
+  crc_t c32, c32c;
+  crc_init(&c32, &CRC_32);
+  crc_init(&c32c, &CRC_32C);
+  for (unsigned t = 0; t < sizeof rcrc_tops / sizeof rcrc_tops[0]; t++) {
+    dut_t *d = dut_open(rcrc_tops[t].top);
+    const unsigned w = rcrc_tops[t].w, nb = w / 8;
+    port_t p_sel = dut_port(d, "castagnoli"), p_start = dut_port(d, "start"),
+           p_valid = dut_port(d, "valid"), p_data = dut_port(d, "data"),
+           p_nb = dut_port(d, "nbytes"), p_crc = dut_port(d, "crc"), p_reg = dut_port(d, "crc_reg");
+    dut_reset(d, 2);
+    const unsigned msgs = w > 1024 ? 40 : 150;
+    for (unsigned m = 0; m < msgs; m++) {
+      unsigned len = (unsigned)prng_below(&rng, m % 4 == 0 ? 4 * nb + 2 : 700);
+      int castagnoli = (int)prng_below(&rng, 2);
+      const crc_t *ct = castagnoli ? &c32c : &c32;
+      uint8_t msg[4 * 256 + 2];
+      prng_fill(&rng, msg, len);
+      dut_set_u64(d, p_sel, (uint64_t)castagnoli);
+      unsigned done = 0;
+      int first = 1;
+      if (len == 0) { /* start alone: the empty message */
+        dut_set_u64(d, p_start, 1);
+        dut_set_u64(d, p_valid, 0);
+        CHECK_EQ(dut_get_u64(d, p_crc), crc_compute(ct, msg, 0), "crc of the empty message");
+        dut_step(d, 1);
+        dut_set_u64(d, p_start, 0);
+      }
+      while (done < len) {
+        while (prng_bernoulli(&rng, 0.3)) { /* idle cycle: state must hold */
+          dut_set_u64(d, p_start, 0);
+          dut_set_u64(d, p_valid, 0);
+          if (!first)
+            CHECK_EQ(dut_get_u64(d, p_crc), crc_compute(ct, msg, done), "crc while idle");
+          dut_step(d, 1);
+        }
+        unsigned n = 1 + (unsigned)prng_below(&rng, nb);
+        if (prng_bernoulli(&rng, 0.5))
+          n = nb;
+        if (n > len - done)
+          n = len - done;
+        uint32_t wd[MAXW];
+        word_pack(wd, w, msg + done, n);
+        dut_set(d, p_data, wd);
+        dut_set_u64(d, p_nb, n);
+        dut_set_u64(d, p_start, (uint64_t)first);
+        dut_set_u64(d, p_valid, 1);
+        done += n;
+        if ((uint32_t)dut_get_u64(d, p_crc) != crc_compute(ct, msg, done))
+          FAIL("%s: crc including a word of %u bytes (message %u, %u of %u bytes, %s): 0x%08x, "
+               "expected 0x%08x",
+               rcrc_tops[t].top, n, m, done, len, castagnoli ? "CRC-32C" : "CRC-32",
+               (unsigned)dut_get_u64(d, p_crc), crc_compute(ct, msg, done));
+        harness_count_check();
+        dut_step(d, 1);
+        first = 0;
+      }
+      dut_set_u64(d, p_valid, 0);
+      dut_set_u64(d, p_start, 0);
+      CHECK_EQ(dut_get_u64(d, p_reg), crc_compute(ct, msg, len), "crc_reg after the message");
+      CHECK_EQ(dut_get_u64(d, p_crc), crc_compute(ct, msg, len), "crc after the message");
+    }
+    dut_close(d);
+  }
+}
+
+/* ------------------------------------------------------------ frame builder */
+typedef struct {
+  dut_t *d;
+  unsigned w, nb;
+  port_t cfg_fmt, cfg_rcrc, cfg_xpuid, cfg_mac, cfg_ip, cfg_sport, cfg_dport, cfg_ttl, cfg_dscp,
+      cfg_pfx, cfg_etype;
+  port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
+  port_t in_valid, in_ready, in_data, in_last, in_nb;
+  port_t out_valid, out_ready, out_data, out_last, out_nb;
+} txf_t;
+
+static void txf_open(txf_t *t, const char *top, unsigned w) {
+  dut_t *d = t->d = dut_open(top);
+  t->w = w;
+  t->nb = w / 8;
+  t->cfg_fmt = dut_port(d, "cfg_hdr_fmt");
+  t->cfg_rcrc = dut_port(d, "cfg_rcrc_c");
+  t->cfg_xpuid = dut_port(d, "cfg_xpuid");
+  t->cfg_mac = dut_port(d, "cfg_mac");
+  t->cfg_ip = dut_port(d, "cfg_ip");
+  t->cfg_sport = dut_port(d, "cfg_udp_sport");
+  t->cfg_dport = dut_port(d, "cfg_udp_dport");
+  t->cfg_ttl = dut_port(d, "cfg_ttl");
+  t->cfg_dscp = dut_port(d, "cfg_dscp");
+  t->cfg_pfx = dut_port(d, "cfg_aifh_prefix");
+  t->cfg_etype = dut_port(d, "cfg_ethertype");
+  t->job_valid = dut_port(d, "job_valid");
+  t->job_ready = dut_port(d, "job_ready");
+  t->dmac = dut_port(d, "job_dst_mac");
+  t->dip = dut_port(d, "job_dst_ip");
+  t->dxpuid = dut_port(d, "job_dst_xpuid");
+  t->op = dut_port(d, "job_op");
+  t->xpuid = dut_port(d, "job_xpuid");
+  t->psn = dut_port(d, "job_psn");
+  t->vc = dut_port(d, "job_vc");
+  t->part = dut_port(d, "job_partition");
+  t->rpsn = dut_port(d, "job_rpsn");
+  t->len = dut_port(d, "job_len");
+  t->in_valid = dut_port(d, "in_valid");
+  t->in_ready = dut_port(d, "in_ready");
+  t->in_data = dut_port(d, "in_data");
+  t->in_last = dut_port(d, "in_last");
+  t->in_nb = dut_port(d, "in_nbytes");
+  t->out_valid = dut_port(d, "out_valid");
+  t->out_ready = dut_port(d, "out_ready");
+  t->out_data = dut_port(d, "out_data");
+  t->out_last = dut_port(d, "out_last");
+  t->out_nb = dut_port(d, "out_nbytes");
+  dut_set_u64(d, t->job_valid, 0);
+  dut_set_u64(d, t->in_valid, 0);
+  dut_set_u64(d, t->out_ready, 0);
+  dut_reset(d, 2);
+}
+
+static uint64_t mac48(const uint8_t m[6]) {
+  uint64_t v = 0;
+  for (int i = 0; i < 6; i++)
+    v = (v << 8) | m[i];
+  return v;
+}
+
+#define MAXCMD 1024u
+#define QJOBS 8u
+
+typedef struct {
+  sue_cfg_t cfg; /* dst[0] is the destination */
+  sue_rh_t rh;
+  unsigned len;
+  uint8_t cmds[MAXCMD];
+  uint8_t frame[SUE_FRAME_MAX];
+  size_t flen;
+  uint64_t acc_cycle; /* dut_cycle() of the job handshake */
+} job_t;
+
+static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
+  sue_params_t p = sue_default_params();
+  sue_cfg_reset(&j->cfg, &p);
+  sue_cfg_t *c = &j->cfg;
+  c->hdr_fmt = fmt;
+  c->rcrc_c = (unsigned)rcrc_c;
+  c->xpuid = (unsigned)prng_below(&rng, 1024);
+  prng_fill(&rng, c->mac, 6);
+  c->ip = prng_u32(&rng);
+  c->udp_sport = (uint16_t)prng_u32(&rng);
+  c->udp_dport = (uint16_t)prng_u32(&rng);
+  c->ttl = (uint8_t)prng_u32(&rng);
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    c->dscp[v] = (uint8_t)prng_below(&rng, 64);
+  c->aifh_prefix = prng_u32(&rng);
+  c->ethertype = (uint16_t)prng_u32(&rng);
+  c->dst[0].valid = 1;
+  c->dst[0].xpuid = (unsigned)prng_below(&rng, 1024);
+  prng_fill(&rng, c->dst[0].mac, 6);
+  c->dst[0].ip = prng_u32(&rng);
+  memset(&j->rh, 0, sizeof j->rh);
+  j->rh.op = (unsigned)prng_below(&rng, 4);
+  j->rh.xpuid = (unsigned)prng_below(&rng, 1024);
+  j->rh.psn = (unsigned)prng_below(&rng, 65536);
+  j->rh.vc = (unsigned)prng_below(&rng, 4);
+  j->rh.partition = (unsigned)prng_below(&rng, 1024);
+  j->rh.rpsn = (unsigned)prng_below(&rng, 65536);
+  j->len = len;
+  prng_fill(&rng, j->cmds, len);
+  j->flen = sue_frame_build(c, 0, &j->rh, j->cmds, len, j->frame);
+}
+
+/* UDP format: rechooses the low half of the destination IP so that the ones' complement sum
+ * of the IPv4 header words (checksum field 0) has low half 0xFFFF and a carry out, so that
+ * its first end-around fold carries again (the case that needs the second fold). */
+static void force_ip_fold_carry(job_t *j) {
+  uint8_t *ip = j->frame + 14;
+  j->cfg.dst[0].ip &= 0xFFFF0000u;
+  j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, j->len, j->frame);
+  uint32_t sum = 0;
+  for (unsigned i = 0; i < 20; i += 2)
+    sum += i == 10 ? 0u : sue_get_be16(ip + i);
+  if (sum < 0x10000u) /* make sure there is a carry to fold: raise the source IP */
+    j->cfg.ip |= 0xFFFF0000u;
+  j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, j->len, j->frame);
+  sum = 0;
+  for (unsigned i = 0; i < 20; i += 2)
+    sum += i == 10 ? 0u : sue_get_be16(ip + i);
+  j->cfg.dst[0].ip |= (0xFFFFu - (sum & 0xFFFFu)) & 0xFFFFu;
+  j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, j->len, j->frame);
+}
+
+static void txf_drive_job(txf_t *t, const job_t *j) {
+  dut_t *d = t->d;
+  const sue_cfg_t *c = &j->cfg;
+  uint64_t dscp = 0;
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    dscp |= (uint64_t)(c->dscp[v] & 0x3Fu) << (6 * v);
+  dut_set_u64(d, t->cfg_fmt, c->hdr_fmt);
+  dut_set_u64(d, t->cfg_rcrc, c->rcrc_c);
+  dut_set_u64(d, t->cfg_xpuid, c->xpuid);
+  dut_set_u64(d, t->cfg_mac, mac48(c->mac));
+  dut_set_u64(d, t->cfg_ip, c->ip);
+  dut_set_u64(d, t->cfg_sport, c->udp_sport);
+  dut_set_u64(d, t->cfg_dport, c->udp_dport);
+  dut_set_u64(d, t->cfg_ttl, c->ttl);
+  dut_set_u64(d, t->cfg_dscp, dscp);
+  dut_set_u64(d, t->cfg_pfx, c->aifh_prefix);
+  dut_set_u64(d, t->cfg_etype, c->ethertype);
+  dut_set_u64(d, t->dmac, mac48(c->dst[0].mac));
+  dut_set_u64(d, t->dip, c->dst[0].ip);
+  dut_set_u64(d, t->dxpuid, c->dst[0].xpuid);
+  dut_set_u64(d, t->op, j->rh.op);
+  dut_set_u64(d, t->xpuid, j->rh.xpuid);
+  dut_set_u64(d, t->psn, j->rh.psn);
+  dut_set_u64(d, t->vc, j->rh.vc);
+  dut_set_u64(d, t->part, j->rh.partition);
+  dut_set_u64(d, t->rpsn, j->rh.rpsn);
+  dut_set_u64(d, t->len, j->len);
+}
+
+typedef struct {
+  double p_ready;   /* out_ready probability per cycle */
+  double p_in;      /* in_valid probability per cycle (once raised, held to the transfer) */
+  double p_job;     /* job_valid probability per cycle */
+  int check_timing; /* no bubble inside a frame, none between frames, latency 2 */
+} traffic_t;
+
+typedef void (*frame_sink_t)(const job_t *j, void *arg);
+
+/* Sends jobs n = 0 .. count-1 made by make(n) and checks every beat of every frame. */
+static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, void *), void *arg,
+                    const traffic_t *tr, frame_sink_t sink, void *sink_arg) {
+  dut_t *d = t->d;
+  static job_t q[QJOBS];
+  unsigned made = 0, accepted = 0, in_job = 0, in_off = 0, out_job = 0, out_off = 0;
+  int job_up = 0, in_up = 0, started = 0;
+  uint64_t deadline = dut_cycle(d) + 2000u + 400u * count * (MAXCMD / t->nb);
+  uint32_t wd[MAXW];
+  while (out_job < count) {
+    CHECK(dut_cycle(d) < deadline, "timeout: frame %u of %u not out", out_job, count);
+    /* job side */
+    if (!job_up && made < count && made - out_job < QJOBS &&
+        (tr->p_job >= 1.0 || prng_bernoulli(&rng, tr->p_job))) {
+      make(&q[made % QJOBS], made, arg);
+      made++;
+      job_up = 1;
+    }
+    if (job_up)
+      txf_drive_job(t, &q[accepted % QJOBS]);
+    dut_set_u64(d, t->job_valid, (uint64_t)job_up);
+    /* input side: the command bytes of the accepted jobs, in order */
+    while (in_job < accepted && in_off >= q[in_job % QJOBS].len) {
+      in_job++;
+      in_off = 0;
+    }
+    if (!in_up && in_job < accepted && (tr->p_in >= 1.0 || prng_bernoulli(&rng, tr->p_in))) {
+      const job_t *j = &q[in_job % QJOBS];
+      unsigned n = j->len - in_off < t->nb ? j->len - in_off : t->nb;
+      word_pack(wd, t->w, j->cmds + in_off, n);
+      dut_set(d, t->in_data, wd);
+      dut_set_u64(d, t->in_nb, n);
+      dut_set_u64(d, t->in_last, in_off + n == j->len);
+      in_up = 1;
+    }
+    dut_set_u64(d, t->in_valid, (uint64_t)in_up);
+    int ready = tr->p_ready >= 1.0 || prng_bernoulli(&rng, tr->p_ready);
+    dut_set_u64(d, t->out_ready, (uint64_t)ready);
+    /* sample */
+    int jr = (int)dut_get_u64(d, t->job_ready), ir = (int)dut_get_u64(d, t->in_ready);
+    int ov = (int)dut_get_u64(d, t->out_valid);
+    if (tr->check_timing) { /* everything offered, out_ready always high */
+      if (started)
+        CHECK(ov, "bubble in frame %u at byte %u (no beat, none between frames either)", out_job,
+              out_off);
+      if (ov && out_off == 0)
+        CHECK_EQ(dut_cycle(d) - q[out_job % QJOBS].acc_cycle, 2,
+                 "latency job handshake -> first beat");
+      started |= ov;
+    }
+    if (ov) {
+      const job_t *j = &q[out_job % QJOBS];
+      unsigned nbo = (unsigned)dut_get_u64(d, t->out_nb),
+               last = (unsigned)dut_get_u64(d, t->out_last);
+      unsigned rest = (unsigned)j->flen - out_off, exp_nb = rest < t->nb ? rest : t->nb;
+      CHECK(out_job < accepted, "out_valid with no job accepted");
+      CHECK_EQ(nbo, exp_nb, "out_nbytes");
+      CHECK_EQ(last, rest <= t->nb, "out_last");
+      dut_get(d, t->out_data, wd);
+      for (unsigned b = 0; b < exp_nb; b++)
+        if (word_get_byte(wd, t->w, b) != j->frame[out_off + b])
+          FAIL("frame %u (fmt %u, rcrc_c %u, cmd %u bytes, %zu-byte frame): byte %u is 0x%02x, "
+               "expected 0x%02x",
+               out_job, j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen, out_off + b,
+               word_get_byte(wd, t->w, b), j->frame[out_off + b]);
+      for (unsigned b = exp_nb; b < t->nb; b++)
+        if (word_get_byte(wd, t->w, b) != 0)
+          FAIL("frame %u: byte %u of the last beat, after out_nbytes %u, is 0x%02x (not 0)",
+               out_job, b, exp_nb, word_get_byte(wd, t->w, b));
+      harness_count_check();
+      if (ready) {
+        out_off += exp_nb;
+        if (last) {
+          if (sink)
+            sink(j, sink_arg);
+          out_job++;
+          out_off = 0;
+        }
+      }
+    }
+    /* handshakes */
+    if (in_up && ir) {
+      in_off += (unsigned)dut_get_u64(d, t->in_nb);
+      in_up = 0;
+    }
+    if (job_up && jr) {
+      q[accepted % QJOBS].acc_cycle = dut_cycle(d);
+      accepted++;
+      job_up = 0;
+    }
+    dut_step(d, 1);
+  }
+  dut_set_u64(d, t->job_valid, 0);
+  dut_set_u64(d, t->in_valid, 0);
+}
+
+typedef struct {
+  unsigned w, pdu;
+} rand_arg_t;
+
+static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
+
+static void make_random(job_t *j, unsigned n, void *arg) {
+  const rand_arg_t *a = arg;
+  (void)n;
+  unsigned len;
+  switch (prng_below(&rng, 4)) {
+  case 0:
+    len = (unsigned)prng_below(&rng, 40); /* around the 64-byte minimum */
+    break;
+  case 1:
+    len = (unsigned)prng_below(&rng, a->pdu + 1);
+    break;
+  case 2:
+    len = a->pdu - (unsigned)prng_below(&rng, 3 * a->w / 8);
+    break;
+  default:
+    len = (unsigned)prng_below(&rng, 300);
+  }
+  job_random(j, fmts[prng_below(&rng, 3)], (int)prng_below(&rng, 2), len);
+  if (j->cfg.hdr_fmt == SUE_HDR_UDP && prng_bernoulli(&rng, 0.25))
+    force_ip_fold_carry(j);
+}
+
+static void frames_random(const char *top, unsigned w, unsigned count) {
+  prng_seed(&rng, harness_seed());
+  txf_t t;
+  txf_open(&t, top, w);
+  rand_arg_t a = {w, MAXCMD};
+  traffic_t tr = {0.6, 0.6, 0.5, 0};
+  txf_run(&t, count, make_random, &a, &tr, NULL, NULL);
+  traffic_t full = {1.0, 1.0, 1.0, 1}; /* then at full rate, with the timing checked */
+  txf_run(&t, count / 2, make_random, &a, &full, NULL, NULL);
+  dut_close(t.d);
+}
+
+HARNESS_TEST(frames_w64) { frames_random("txf_w64", 64, 60); }
+HARNESS_TEST(frames_w256) { frames_random("txf_w256", 256, 150); }
+HARNESS_TEST(frames_w512) { frames_random("txf_w512", 512, 150); }
+
+/* Command areas of 0 .. 80 bytes (the fill ends between 6 and 48), every format, both
+ * polynomials, back to back at full rate: every byte and beat, no bubble inside or between
+ * frames, latency 2. */
+static void make_sweep(job_t *j, unsigned n, void *arg) {
+  (void)arg;
+  job_random(j, fmts[(n / 81) % 3], (int)((n / 243) % 2), n % 81);
+}
+
+HARNESS_TEST(sweep_min_len) {
+  static const struct {
+    const char *top;
+    unsigned w;
+  } tops[] = {{"txf_w64", 64}, {"txf_w256", 256}, {"txf_w512", 512}};
+  prng_seed(&rng, harness_seed());
+  for (unsigned i = 0; i < 3; i++) {
+    txf_t t;
+    txf_open(&t, tops[i].top, tops[i].w);
+    traffic_t full = {1.0, 1.0, 1.0, 1};
+    txf_run(&t, 486, make_sweep, NULL, &full, NULL, NULL);
+    dut_close(t.d);
+  }
+}
+
+/* ------------------------------------------------------------ pcap + tshark */
+typedef struct {
+  sue_pcap_t pc;
+  unsigned frames;
+  uint16_t dport;
+} pcap_sink_t;
+
+static void pcap_sink(const job_t *j, void *arg) {
+  pcap_sink_t *s = arg;
+  /* the FCS is checked here, the capture holds the frame without it */
+  CHECK_EQ(sue_get_le32(j->frame + j->flen - 4), sue_fcs(j->frame, j->flen - 4), "FCS");
+  CHECK(sue_pcap_write(&s->pc, j->frame, j->flen - 4, 1000u * s->frames) == 0, "pcap write");
+  s->frames++;
+}
+
+static uint16_t pcap_dport;
+
+static void make_udp(job_t *j, unsigned n, void *arg) {
+  (void)n;
+  (void)arg;
+  unsigned len = prng_bernoulli(&rng, 0.3) ? (unsigned)prng_below(&rng, 30)
+                                           : (unsigned)prng_below(&rng, MAXCMD + 1);
+  job_random(j, SUE_HDR_UDP, (int)prng_below(&rng, 2), len);
+  j->cfg.udp_dport = pcap_dport;
+  j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, len, j->frame);
+}
+
+HARNESS_TEST(pcap_udp) {
+  prng_seed(&rng, harness_seed());
+  char path[1024], cmd[3700];
+  const unsigned count = 40;
+  pcap_dport = (uint16_t)(0xC000u + prng_below(&rng, 0x3FFF));
+  snprintf(path, sizeof path, "%s/tx.pcap", harness_outdir());
+  pcap_sink_t s = {{NULL, 0}, 0, pcap_dport};
+  CHECK(sue_pcap_open(&s.pc, path) == 0, "cannot create %s", path);
+  txf_t t;
+  txf_open(&t, "txf_w256", 256);
+  traffic_t tr = {0.7, 0.7, 0.7, 0};
+  txf_run(&t, count, make_udp, NULL, &tr, pcap_sink, &s);
+  dut_close(t.d);
+  CHECK(sue_pcap_close(&s.pc) == 0, "pcap close");
+  CHECK_EQ(s.frames, count, "frames captured");
+
+  if (system("command -v tshark > /dev/null 2>&1") != 0)
+    FAIL("tshark not found: install the Debian package 'tshark' (scripts/install_tools.sh)");
+  /* One line per frame: protocols, IPv4 checksum status (Wireshark: 0 bad, 1 good, 2
+   * unverified), UDP destination port. */
+  snprintf(cmd, sizeof cmd,
+           "tshark -n -r '%s' -o ip.check_checksum:TRUE -T fields -E separator=, "
+           "-e frame.protocols -e ip.checksum.status -e udp.dstport 2> '%s.err'",
+           path, path);
+  FILE *f = popen(cmd, "r");
+  CHECK(f != NULL, "cannot run tshark");
+  char line[512];
+  unsigned n = 0;
+  while (fgets(line, sizeof line, f)) {
+    char proto[256] = "", status[32] = "", port[32] = "";
+    line[strcspn(line, "\r\n")] = 0;
+    harness_log("tshark: %s", line);
+    char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+    CHECK(c1 && c2, "tshark output line %u not 3 fields: '%s'", n, line);
+    snprintf(proto, sizeof proto, "%.*s", (int)(c1 - line), line);
+    snprintf(status, sizeof status, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+    snprintf(port, sizeof port, "%s", c2 + 1);
+    CHECK(strncmp(proto, "eth:ethertype:ip:udp", 20) == 0, "frame %u protocols '%s'", n, proto);
+    CHECK(strcmp(status, "1") == 0, "frame %u IPv4 checksum status '%s' (1 = good, 0 = bad)", n,
+          status);
+    CHECK_EQ(strtoul(port, NULL, 10), s.dport, "UDP destination port");
+    n++;
+  }
+  int rc = pclose(f);
+  CHECK(rc == 0, "tshark exit status %d (its messages: %s.err)", rc, path);
+  CHECK_EQ(n, count, "frames tshark read");
+}
