@@ -23,24 +23,31 @@ module scoc_request_unit #(
   /* verilator no_inline_module */
   localparam integer NW = $clog2(N);
   localparam integer MW = $clog2(M);
+  // One-hot destination of every valid entry: compares against constants, not `1 << dst`
+  // (M x QD variable shifters send Yosys's resource-sharing pass into a SAT search that does
+  // not end at N = 32), as continuous assignments (an event-driven simulator re-evaluates only
+  // the entries whose destination changed).
+  wire [M*QD*N-1:0] oh;           // entry i, destination d: bit i*N + d
+  genvar gi, gd;
+  generate for (gi = 0; gi < M*QD; gi = gi + 1) begin : g_oh
+    for (gd = 0; gd < N; gd = gd + 1) begin : g_d
+      localparam [NW-1:0] DV = gd;
+      assign oh[gi*N + gd] = e_valid[gi] && e_dst[gi*NW +: NW] == DV;
+    end
+  end endgenerate
+
   // Per port: the OR of its entries' one-hot destinations, or the oldest entry's alone when
   // it is busy. Per destination: the OR and the count of the ports requesting it.
-  // The one-hot codes are compares against constants, not `1 << dst`: M x QD variable shifters
-  // send Yosys's resource-sharing pass into a SAT search that does not end at N = 32.
   reg [M*N-1:0] preq;
-  reg [N-1:0]   any, oldest, req_c;
+  reg [N-1:0]   any, req_c;
   reg [N*MW-1:0] cnt_c;
   reg [MW:0]    n;
   integer p, e, d;
   always @* begin
     for (p = 0; p < M; p = p + 1) begin
-      for (d = 0; d < N; d = d + 1) begin
-        any[d] = 1'b0;
-        for (e = 0; e < QD; e = e + 1)
-          any[d] = any[d] | (e_valid[p*QD+e] && e_dst[(p*QD+e)*NW +: NW] == d[NW-1:0]);
-        oldest[d] = e_valid[p*QD] && e_dst[p*QD*NW +: NW] == d[NW-1:0];
-      end
-      preq[p*N +: N] = avail[p] ? any : oldest;
+      any = {N{1'b0}};
+      for (e = 0; e < QD; e = e + 1) any = any | oh[(p*QD+e)*N +: N];
+      preq[p*N +: N] = avail[p] ? any : oh[p*QD*N +: N];
     end
     for (d = 0; d < N; d = d + 1) begin
       n = {(MW+1){1'b0}};
