@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "prng.h"
+#include "sue_chan.h"
 #include "sue_endpoint.h"
 #include "sue_regs.h"
 #include "unit.h"
@@ -557,99 +558,11 @@ static void t_credits(ut_t *t) {
 /* ==================== two endpoints back to back ==================== */
 
 typedef struct {
-  uint64_t t;
-  size_t len;
-  uint8_t *buf;
-} lf_t;
-
-typedef int (*drop_fn)(void *ctx, const uint8_t *f, size_t len, unsigned idx);
-
-typedef struct {
-  lf_t *q;
-  size_t cap, rd, wr;
-  uint64_t last;
-  double loss, flip, flip_pdu;
-  unsigned lat, jitter;
-  prng_t r;
-  unsigned nsent, nlost, nflip, nflip_pdu;
-  drop_fn drop;
-  void *drop_ctx;
-} link_t;
-
-static void link_init(link_t *l, uint64_t seed) {
-  memset(l, 0, sizeof *l);
-  prng_seed(&l->r, seed);
-  l->lat = 40;
-}
-
-static void link_free(link_t *l) {
-  for (size_t i = l->rd; i < l->wr; i++)
-    free(l->q[i % l->cap].buf);
-  free(l->q);
-}
-
-static void link_push(link_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t len,
-                      uint64_t done) {
-  unsigned idx = l->nsent++;
-  if (l->drop && l->drop(l->drop_ctx, f, len, idx)) {
-    l->nlost++;
-    return;
-  }
-  if (prng_bernoulli(&l->r, l->loss)) {
-    l->nlost++;
-    return;
-  }
-  if (l->wr - l->rd == l->cap) {
-    size_t nc = l->cap ? 2 * l->cap : 64;
-    lf_t *q = malloc(nc * sizeof *q);
-    if (!q)
-      abort();
-    for (size_t i = l->rd; i < l->wr; i++)
-      q[i - l->rd] = l->q[i % l->cap];
-    l->wr -= l->rd;
-    l->rd = 0;
-    free(l->q);
-    l->q = q;
-    l->cap = nc;
-  }
-  lf_t *e = &l->q[l->wr++ % l->cap];
-  e->buf = malloc(len);
-  if (!e->buf)
-    abort();
-  memcpy(e->buf, f, len);
-  e->len = len;
-  if (prng_bernoulli(&l->r, l->flip)) { /* a bit error on the line: FCS */
-    size_t b = (size_t)prng_below(&l->r, len * 8);
-    e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
-    l->nflip++;
-  } else if (prng_bernoulli(&l->r, l->flip_pdu)) { /* inside a switch, FCS recomputed: R-CRC */
-    size_t h = sue_hdr_bytes(cfg->hdr_fmt);
-    if (len > h + 4 && !(e->buf[0] == 0x01 && e->buf[12] == 0x88)) {
-      size_t b = h * 8 + (size_t)prng_below(&l->r, (len - 4 - h) * 8);
-      e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
-      sue_frame_reseal(cfg, e->buf, len, SUE_RESEAL_FCS);
-      l->nflip_pdu++;
-    }
-  }
-  uint64_t at = done + l->lat + (l->jitter ? prng_below(&l->r, l->jitter + 1) : 0);
-  if (at < l->last)
-    at = l->last;
-  l->last = at;
-  e->t = at;
-}
-
-/* A stream of commands from one XPU to the other on one VC: the scoreboard. */
-typedef struct {
-  sue_cmd_t *c;
-  size_t n, cap, rd;
-} stream_t;
-
-typedef struct {
   unsigned agg[4][2];
   unsigned qunits[4]; /* units toward the peer, per VC */
   uint64_t busy;
   unsigned to_send, sent, received;
-  stream_t out[4];
+  sue_stream_t out[4];
 } xpu_t;
 
 typedef struct {
@@ -664,7 +577,7 @@ typedef struct {
 
 typedef struct {
   sue_ep_t ep[2];
-  link_t link[2]; /* link[i]: frames from endpoint i */
+  sue_chan_t link[2]; /* link[i]: frames from endpoint i */
   xpu_t xpu[2];
   uint64_t port_busy[2];
   prng_t r;
@@ -691,7 +604,7 @@ static int b2b_init(b2b_t *s, const b2b_cfg_t *c, uint64_t seed) {
       s->ep[i].cfg.pfc_time = (uint16_t)c->pfc_time;
       s->ep[i].cfg.pfc_refresh = c->pfc_time;
     }
-    link_init(&s->link[i], seed * 31 + i);
+    sue_chan_init(&s->link[i], seed * 31 + i);
     xpu_t *x = &s->xpu[i];
     x->to_send = c->cmds;
     for (unsigned v = 0; v < 4; v++) {
@@ -706,21 +619,11 @@ static int b2b_init(b2b_t *s, const b2b_cfg_t *c, uint64_t seed) {
 static void b2b_free(b2b_t *s) {
   for (unsigned i = 0; i < 2; i++) {
     sue_ep_free(&s->ep[i]);
-    link_free(&s->link[i]);
+    sue_chan_free(&s->link[i]);
     for (unsigned v = 0; v < 4; v++)
-      free(s->xpu[i].out[v].c);
+      sue_stream_free(&s->xpu[i].out[v]);
   }
   free(s->fbuf);
-}
-
-static void stream_push(stream_t *st, const sue_cmd_t *c) {
-  if (st->n == st->cap) {
-    st->cap = st->cap ? 2 * st->cap : 256;
-    st->c = realloc(st->c, st->cap * sizeof *st->c);
-    if (!st->c)
-      abort();
-  }
-  st->c[st->n++] = *c;
 }
 
 static void fail(b2b_t *s, const char *why) {
@@ -761,7 +664,7 @@ static void b2b_cycle(b2b_t *s, const b2b_cfg_t *c) {
         x->qunits[cmd.vc] -= u;
         if (submit(ep, t, &cmd))
           fail(s, "command refused");
-        stream_push(&x->out[cmd.vc], &cmd);
+        sue_stream_push(&x->out[cmd.vc], &cmd);
         x->sent++;
         x->busy = t + sue_cmd_beats(&cmd, c->p.data_w);
       }
@@ -775,13 +678,12 @@ static void b2b_cycle(b2b_t *s, const b2b_cfg_t *c) {
             sue_rx_check(&c->p, &s->ep[1 - i].cfg, s->fbuf, n, &info) != 0)
           fail(s, "malformed frame sent");
         s->port_busy[i] = t + (n + SUE_WIRE_EXTRA + c->bpc - 1) / c->bpc;
-        link_push(&s->link[i], &ep->cfg, s->fbuf, n, s->port_busy[i]);
+        sue_chan_push(&s->link[i], &ep->cfg, s->fbuf, n, s->port_busy[i]);
       }
     }
     /* port receive */
-    link_t *l = &s->link[1 - i];
-    while (l->rd < l->wr && l->q[l->rd % l->cap].t <= t) {
-      lf_t *e = &l->q[l->rd++ % l->cap];
+    sue_chan_frame_t *e;
+    while ((e = sue_chan_pop(&s->link[1 - i], t)) != NULL) {
       sue_ep_port_rx(ep, t, e->buf, e->len);
       free(e->buf);
     }
@@ -789,14 +691,11 @@ static void b2b_cycle(b2b_t *s, const b2b_cfg_t *c) {
     if (prng_bernoulli(&s->r, c->p_rx)) {
       sue_cmd_t got;
       if (sue_ep_xpu_rx(ep, t, &got)) {
-        stream_t *st = &s->xpu[1 - i].out[got.vc];
-        if (got.xpuid != s->ids[1 - i])
-          fail(s, "command from an unknown source");
-        else if (st->rd >= st->n)
-          fail(s, "command delivered that was never sent (duplicate)");
-        else if (!sue_cmd_equal(&got, &st->c[st->rd]))
-          fail(s, "command differs from the next one sent (lost, reordered or corrupted)");
-        st->rd++;
+        const char *why = got.xpuid != s->ids[1 - i]
+                              ? "command from an unknown source"
+                              : sue_stream_take(&s->xpu[1 - i].out[got.vc], &got);
+        if (why)
+          fail(s, why);
         x->received++;
         sue_ep_rx_credit(ep, got.vc, got.dp, 1);
       }

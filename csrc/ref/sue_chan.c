@@ -1,0 +1,103 @@
+/* sue_chan.c - test channel between SUE endpoints and the scoreboard's command streams. */
+#include "sue_chan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sue_frame.h"
+
+void sue_chan_init(sue_chan_t *l, uint64_t seed) {
+  memset(l, 0, sizeof *l);
+  prng_seed(&l->r, seed);
+  l->lat = 40;
+}
+
+void sue_chan_free(sue_chan_t *l) {
+  for (size_t i = l->rd; i < l->wr; i++)
+    free(l->q[i % l->cap].buf);
+  free(l->q);
+  memset(l, 0, sizeof *l);
+}
+
+void sue_chan_push(sue_chan_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t len,
+                   uint64_t done) {
+  unsigned idx = l->nsent++;
+  if (l->drop && l->drop(l->drop_ctx, f, len, idx)) {
+    l->nlost++;
+    return;
+  }
+  if (prng_bernoulli(&l->r, l->loss)) {
+    l->nlost++;
+    return;
+  }
+  if (l->wr - l->rd == l->cap) {
+    size_t nc = l->cap ? 2 * l->cap : 64;
+    sue_chan_frame_t *q = malloc(nc * sizeof *q);
+    if (!q)
+      abort();
+    for (size_t i = l->rd; i < l->wr; i++)
+      q[i - l->rd] = l->q[i % l->cap];
+    l->wr -= l->rd;
+    l->rd = 0;
+    free(l->q);
+    l->q = q;
+    l->cap = nc;
+  }
+  sue_chan_frame_t *e = &l->q[l->wr++ % l->cap];
+  e->buf = malloc(len);
+  if (!e->buf)
+    abort();
+  memcpy(e->buf, f, len);
+  e->len = len;
+  if (prng_bernoulli(&l->r, l->flip)) { /* a bit error on the line: FCS */
+    size_t b = (size_t)prng_below(&l->r, len * 8);
+    e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
+    l->nflip++;
+  } else if (prng_bernoulli(&l->r, l->flip_pdu)) { /* inside a switch, FCS recomputed: R-CRC */
+    size_t h = sue_hdr_bytes(cfg->hdr_fmt);
+    if (len > h + 4 && !(e->buf[0] == 0x01 && e->buf[12] == 0x88)) {
+      size_t b = h * 8 + (size_t)prng_below(&l->r, (len - 4 - h) * 8);
+      e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
+      sue_frame_reseal(cfg, e->buf, len, SUE_RESEAL_FCS);
+      l->nflip_pdu++;
+    }
+  }
+  uint64_t at = done + l->lat + (l->jitter ? prng_below(&l->r, l->jitter + 1) : 0);
+  if (at < l->last)
+    at = l->last;
+  l->last = at;
+  e->t = at;
+}
+
+sue_chan_frame_t *sue_chan_pop(sue_chan_t *l, uint64_t now) {
+  if (l->rd == l->wr || l->q[l->rd % l->cap].t > now)
+    return NULL;
+  return &l->q[l->rd++ % l->cap];
+}
+
+size_t sue_chan_pending(const sue_chan_t *l) { return l->wr - l->rd; }
+
+void sue_stream_push(sue_stream_t *st, const sue_cmd_t *c) {
+  if (st->n == st->cap) {
+    st->cap = st->cap ? 2 * st->cap : 256;
+    sue_cmd_t *p = realloc(st->c, st->cap * sizeof *p);
+    if (!p)
+      abort();
+    st->c = p;
+  }
+  st->c[st->n++] = *c;
+}
+
+const char *sue_stream_take(sue_stream_t *st, const sue_cmd_t *got) {
+  if (st->rd >= st->n)
+    return "command delivered that was never sent (duplicate)";
+  if (!sue_cmd_equal(got, &st->c[st->rd]))
+    return "command differs from the next one sent (lost, reordered or corrupted)";
+  st->rd++;
+  return NULL;
+}
+
+void sue_stream_free(sue_stream_t *st) {
+  free(st->c);
+  memset(st, 0, sizeof *st);
+}
