@@ -64,6 +64,7 @@ module sue_gbn #(
     // ---- per-connection state for the scheduler
     output wire [C-1:0]  win_open,          // a new PDU may go: < WIN outstanding, no replay
     output wire [C-1:0]  replay_pend,       // rp != nxt
+    output wire [C*SW-1:0] rp_slot,         // slot of rp (rp mod WIN) of connection c at [c*SW +: SW]
     output wire [C-1:0]  nack_owed,
     output wire [C-1:0]  ack_owed,
     output wire [C-1:0]  ack_due,           // ACK owed and ACK_DELAY over
@@ -128,6 +129,17 @@ module sue_gbn #(
   assign tx_slot_new  = slot_new_w[SW-1:0];
   assign tx_psn_rp    = t_rp;
   assign tx_slot_rp   = slot_rp_w[SW-1:0];
+  // every connection's replay slot: the low SW bits of rp (WIN is a power of two)
+  genvar gr;
+  generate
+    for (gr = 0; gr < C; gr = gr + 1) begin : g_rp_slot
+      if (WIN > 1) begin : g_w
+        assign rp_slot[gr*SW +: SW] = rp_v[gr*16 +: SW];
+      end else begin : g_w1
+        assign rp_slot[gr*SW +: SW] = 1'b0;
+      end
+    end
+  endgenerate
   assign tx_op        = t_nackp ? OP_NACK : t_seen ? OP_ACK : 2'd0;
   assign tx_rpsn      = t_nackp ? t_exp : t_seen ? t_exp - 16'd1 : 16'd0;
   assign tx_can_new   = win_open[tx_conn];

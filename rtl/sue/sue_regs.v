@@ -54,11 +54,16 @@ module sue_regs #(
     output wire [CW-1:0]        conn_idx,    // connection of a CONN[c] read
     input  wire [31:0]          conn_tx,     // CONN[conn_idx].TX, sampled with the read
     input  wire [31:0]          conn_rx,     // CONN[conn_idx].RX
-    // ---- counters: cnt_inc[i] counts counter i once at this edge; tx_bytes (14), tx_timeouts
-    // (15) and rx_bytes (55) add their amount input instead of 1
+    // ---- counters: cnt_inc[i] counts counter i at this edge, by 1 or, for the counters
+    // with an amount input below, by that amount (events that can come several at once)
     input  wire [55:0]          cnt_inc,
-    input  wire [15:0]          cnt_tx_bytes,
-    input  wire [8:0]           cnt_tx_timeouts,
+    input  wire [2:0]           cnt_tx_cmds,      // 0 tx_cmds (one per VC per cycle)
+    input  wire [1:0]           cnt_tx_cmd_bad,   // 1 tx_cmd_bad
+    input  wire [1:0]           cnt_tx_viol,      // 4 tx_credit_viol
+    input  wire [2:0]           cnt_tx_hol,       // 5 tx_hol
+    input  wire [23:0]          cnt_tx_flushed,   // 6 tx_flushed
+    input  wire [15:0]          cnt_tx_bytes,     // 14
+    input  wire [8:0]           cnt_tx_timeouts,  // 15
     input  wire [15:0]          cnt_rx_bytes,
     // ---- configuration (decoded as sue_cfg_t)
     output wire [1:0]           cfg_hdr_fmt,  // 0 UDP, 1 AIFH 12-byte, 3 AIFH 6-byte
@@ -364,7 +369,12 @@ module sue_regs #(
   generate
     for (gc = 0; gc < 56; gc = gc + 1) begin : g_cnt
       if (gc <= 16 || gc >= 32) begin : g_on
-        wire [31:0] add = (gc == 14) ? {16'd0, cnt_tx_bytes} :
+        wire [31:0] add = (gc == 0)  ? {29'd0, cnt_tx_cmds} :
+                          (gc == 1)  ? {30'd0, cnt_tx_cmd_bad} :
+                          (gc == 4)  ? {30'd0, cnt_tx_viol} :
+                          (gc == 5)  ? {29'd0, cnt_tx_hol} :
+                          (gc == 6)  ? {8'd0, cnt_tx_flushed} :
+                          (gc == 14) ? {16'd0, cnt_tx_bytes} :
                           (gc == 15) ? {23'd0, cnt_tx_timeouts} :
                           (gc == 55) ? {16'd0, cnt_rx_bytes} : 32'd1;
         reg [31:0] q;

@@ -50,6 +50,7 @@ module sue_tx_front #(
   input  wire               port_free,
   output wire               any_elig,
   output wire               tx_decide,
+  output wire               pdu_busy,       // the last PDU is still being read (no decision)
   output wire               dec_valid,
   output wire [SW-1:0]      dec_slot,
   output wire [1:0]         dec_vc,
@@ -132,6 +133,7 @@ module sue_tx_front #(
   assign dec_valid = cut_valid;
   assign dec_len   = cut_len;
   assign inc_pdus  = cut_valid;
+  assign pdu_busy  = rd_busy;
 
   // per-queue credit return: the XPU id of the slot
   wire [SW-1:0] qcr_slot;

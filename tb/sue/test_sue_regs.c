@@ -47,6 +47,7 @@ typedef struct {
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t st, conn_idx, conn_tx, conn_rx, cnt_inc, cnt_tx_bytes, cnt_tx_timeouts, cnt_rx_bytes;
+  port_t cnt_amt[5]; /* amounts of counters 0, 1, 4, 5, 6 */
   uint64_t writes, reads, clears, cfg_checks;
 } rt_t;
 
@@ -99,12 +100,17 @@ static void open_regs(rt_t *s, const regs_case_t *c, uint64_t salt) {
   s->cnt_inc = dut_port(d, "cnt_inc"), s->cnt_tx_bytes = dut_port(d, "cnt_tx_bytes");
   s->cnt_tx_timeouts = dut_port(d, "cnt_tx_timeouts");
   s->cnt_rx_bytes = dut_port(d, "cnt_rx_bytes");
+  s->cnt_amt[0] = dut_port(d, "cnt_tx_cmds"), s->cnt_amt[1] = dut_port(d, "cnt_tx_cmd_bad");
+  s->cnt_amt[2] = dut_port(d, "cnt_tx_viol"), s->cnt_amt[3] = dut_port(d, "cnt_tx_hol");
+  s->cnt_amt[4] = dut_port(d, "cnt_tx_flushed");
   port_t in[] = {s->awvalid, s->awaddr,       s->wvalid,          s->wdata,
                  s->wstrb,   s->bready,       s->arvalid,         s->araddr,
                  s->rready,  s->st,           s->conn_tx,         s->conn_rx,
                  s->cnt_inc, s->cnt_tx_bytes, s->cnt_tx_timeouts, s->cnt_rx_bytes};
   for (unsigned i = 0; i < sizeof in / sizeof in[0]; i++)
     dut_set_u64(d, in[i], 0);
+  for (unsigned k = 0; k < 5; k++)
+    dut_set_u64(d, s->cnt_amt[k], 0);
   /* random connection state in the model: the CONN registers show it */
   for (unsigned i = 0; i < s->ep.nconn; i++) {
     sue_conn_t *k = &s->ep.conn[i];
@@ -309,6 +315,17 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   dut_set_u64(d, s->cnt_tx_bytes, txb);
   dut_set_u64(d, s->cnt_tx_timeouts, tmo);
   dut_set_u64(d, s->cnt_rx_bytes, rxb);
+  static const unsigned amt_idx[5] = {SUE_CNT_TX_CMDS, SUE_CNT_TX_CMD_BAD, SUE_CNT_TX_CREDIT_VIOL,
+                                      SUE_CNT_TX_HOL, SUE_CNT_TX_FLUSHED};
+  static const uint32_t amt_mask[5] = {7u, 3u, 3u, 7u, 0xFFFFFFu};
+  uint32_t amt[SUE_NCNT];
+  for (unsigned i = 0; i < SUE_NCNT; i++)
+    amt[i] = 1u;
+  amt[SUE_CNT_TX_BYTES] = txb, amt[SUE_CNT_TX_TIMEOUTS] = tmo, amt[SUE_CNT_RX_BYTES] = rxb;
+  for (unsigned k = 0; k < 5; k++) {
+    amt[amt_idx[k]] = prng_u32(r) & amt_mask[k];
+    dut_set_u64(d, s->cnt_amt[k], amt[amt_idx[k]]);
+  }
   if (prng_bernoulli(r, 0.01))
     s->status = prng_u32(r) & 0x3FFu;
   drive_conn(s);
@@ -324,10 +341,7 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   /* the model at the same edge: increments, then a write that happened (CNT_CLEAR wins) */
   for (unsigned i = 0; i < SUE_NCNT; i++)
     if ((inc >> i) & 1u)
-      s->ep.cnt[i] += i == SUE_CNT_TX_BYTES      ? txb
-                      : i == SUE_CNT_TX_TIMEOUTS ? tmo
-                      : i == SUE_CNT_RX_BYTES    ? rxb
-                                                 : 1u;
+      s->ep.cnt[i] += amt[i];
   int b_now = (int)dut_get_u64(d, s->bvalid), r_now = (int)dut_get_u64(d, s->rvalid);
   CHECK(!(b_before && !b_take) || b_now, "BVALID dropped before BREADY");
   CHECK(!(r_before && !r_take) || r_now, "RVALID dropped before RREADY");
