@@ -82,7 +82,7 @@ void sue_ep_free(sue_ep_t *ep) {
 }
 
 int sue_ep_paused(const sue_ep_t *ep, unsigned vc) {
-  return ep->cfg.pfc_rx_en && ep->now < ep->pause_until[ep->cfg.pfc_prio[vc & 3u] & 7u];
+  return sue_pfc_paused(&ep->pfc, &ep->cfg, ep->now, vc);
 }
 
 /* Moves ingress heads into their pack queues while there is room (per VC, in order). */
@@ -110,27 +110,13 @@ static void ingress_drain(sue_ep_t *ep) {
   }
 }
 
-/* Receive-buffer levels against the PFC thresholds. */
+/* Receive-buffer levels against the PFC thresholds: once per cycle, at the first call of the
+ * cycle, with the levels the cycles before it left (sue_pfc.h). */
 static void pfc_eval(sue_ep_t *ep) {
-  if (!ep->cfg.pfc_tx_en) {
-    memset(ep->xoff, 0, sizeof ep->xoff);
-    ep->pfc_pending = 0;
-    return;
-  }
-  unsigned any = 0;
-  for (unsigned v = 0; v < SUE_NVC; v++) {
-    unsigned lvl = ep->rxq[v].bytes;
-    if (!ep->xoff[v] && lvl >= ep->cfg.pfc_xoff) {
-      ep->xoff[v] = 1;
-      ep->pfc_pending = 1;
-    } else if (ep->xoff[v] && lvl <= ep->cfg.pfc_xon) {
-      ep->xoff[v] = 0;
-      ep->pfc_pending = 1;
-    }
-    any |= ep->xoff[v];
-  }
-  if (any && ep->now >= ep->pfc_last + ep->cfg.pfc_refresh)
-    ep->pfc_pending = 1;
+  unsigned lvl[SUE_NVC];
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    lvl[v] = ep->rxq[v].bytes;
+  sue_pfc_eval(&ep->pfc, &ep->cfg, ep->now, lvl);
 }
 
 /* Everything that happens by itself up to cycle now. */
@@ -238,16 +224,9 @@ static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const ui
 }
 
 static size_t tx_pfc(sue_ep_t *ep, uint8_t *out) {
-  uint16_t t[SUE_PRIO] = {0};
-  unsigned cev = 0;
-  for (unsigned v = 0; v < SUE_NVC; v++) {
-    unsigned pr = ep->cfg.pfc_prio[v] & 7u;
-    cev |= 1u << pr;
-    if (ep->xoff[v])
-      t[pr] = ep->cfg.pfc_time;
-  }
-  ep->pfc_pending = 0;
-  ep->pfc_last = ep->now;
+  uint16_t t[SUE_PRIO];
+  unsigned cev = sue_pfc_frame(&ep->pfc, &ep->cfg, t);
+  sue_pfc_sent(&ep->pfc, ep->now);
   ep->cnt[SUE_CNT_TX_PFC]++;
   ep->cnt[SUE_CNT_TX_FRAMES]++;
   ep->cnt[SUE_CNT_TX_BYTES] += SUE_PFC_FRAME;
@@ -258,7 +237,7 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   advance(ep, now);
   unsigned n = ep->nconn;
   /* 1. PFC */
-  if (ep->pfc_pending && ep->cfg.pfc_tx_en)
+  if (sue_pfc_owed(&ep->pfc, &ep->cfg))
     return tx_pfc(ep, out);
   /* 2. replay (go-back-N), round-robin over the replaying connections */
   for (unsigned i = 0; i < n; i++) {
@@ -323,10 +302,7 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
   }
   if (info.kind == SUE_RX_KIND_PFC) {
     ep->cnt[SUE_CNT_RX_PFC]++;
-    if (ep->cfg.pfc_rx_en)
-      for (unsigned pr = 0; pr < SUE_PRIO; pr++)
-        if (info.pfc_cev & (1u << pr))
-          ep->pause_until[pr] = ep->now + (uint64_t)info.pfc_time[pr] * ep->cfg.pfc_qcyc;
+    sue_pfc_rx(&ep->pfc, &ep->cfg, ep->now, info.pfc_cev, info.pfc_time);
     return 0;
   }
   unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
@@ -368,7 +344,6 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
   sue_rxq_put_pdu(q, f, &info, ep->p.align);
   sue_gbn_rx_accept(k, ep->now, ep->cfg.ack_delay);
   ep->cnt[SUE_CNT_RX_PDUS]++;
-  pfc_eval(ep);
   return 0;
 }
 
@@ -387,7 +362,6 @@ int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c) {
     sue_rxq_pop(&ep->rxq[v], c);
     ep->rx_rr = (v + 1) % SUE_NVC;
     ep->cnt[SUE_CNT_RX_CMDS]++;
-    pfc_eval(ep);
     return 1;
   }
   return 0;

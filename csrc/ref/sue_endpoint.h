@@ -21,6 +21,7 @@
 #include "sue_frame.h"
 #include "sue_gbn.h"
 #include "sue_pack.h"
+#include "sue_pfc.h"
 #include "sue_rx.h"
 
 #ifdef __cplusplus
@@ -65,11 +66,13 @@ typedef struct {
   sue_rxq_t rxq[SUE_NVC];
   unsigned rx_cred[SUE_NVC][2];
   unsigned rx_rr;
-  /* PFC */
-  uint64_t pause_until[SUE_PRIO]; /* a VC of priority n is paused while now < pause_until[n] */
-  unsigned xoff[SUE_NVC];         /* we asked the peer to pause this VC */
-  unsigned pfc_pending;           /* a PFC frame is owed */
-  uint64_t pfc_last;              /* cycle of the last PFC frame sent */
+  /* PFC (sue_pfc.h): ep->pfc for its functions; the same fields by name (ep->xoff ...) */
+  union {
+    sue_pfc_t pfc;
+    struct {
+      SUE_PFC_STATE_FIELDS
+    };
+  };
   unsigned tx_in_reset, rx_in_reset;
 } sue_ep_t;
 

@@ -13,6 +13,10 @@
 // after H, then FCS over the body and R-CRC bytes of the beat; so the tail needs no extra
 // beat or bubble. One beat per cycle while out_ready is high (and input data is there).
 // Output register: out_* are flops; latency job handshake -> first out_valid = 2 cycles.
+// PFC jobs (job_pfc): the 64-byte IEEE 802.1Qbb frame of sue_pfc_build() through the same
+// path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
+// eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
+// are not placed), FCS at 60.
 `include "assert.vh"
 
 module sue_tx_frame #(
@@ -46,6 +50,9 @@ module sue_tx_frame #(
   input  wire [9:0]                   job_partition,
   input  wire [15:0]                  job_rpsn,
   input  wire [13:0]                  job_len,         // command-area bytes, 0 .. PDU_MAX
+  input  wire                         job_pfc,         // a PFC frame: job_pfc_* and cfg_mac only
+  input  wire [7:0]                   job_pfc_cev,     // PFC class-enable vector
+  input  wire [127:0]                 job_pfc_time,    // PFC pause time of priority i at [16i +: 16]
   // command area, ceil(job_len / NB) beats, all full but the last
   input  wire                         in_valid,
   output wire                         in_ready,
@@ -81,15 +88,16 @@ module sue_tx_frame #(
   reg [PW-1:0]     h_q, p_q, pl_q, t_q, n_q, pq_q;  // H, P, P+L, T, N, P - P mod NB
   reg [LNB-1:0]    s_q;          // P mod NB
   reg              rcrc_c_q;
+  reg              pfc_q;        // the job is a PFC frame: no R-CRC bytes
   reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
   reg [ETH_W-1:0]  carry_q;      // previous input beat
 
   // ---- header of the job being accepted ----
-  wire [PW-1:0] len16   = {{(PW-14){1'b0}}, job_len};
+  wire [PW-1:0] len16   = job_pfc ? {PW{1'b0}} : {{(PW-14){1'b0}}, job_len};
   wire          is_udp  = cfg_hdr_fmt == 2'd0 || cfg_hdr_fmt == 2'd2;
   wire          is_a12  = cfg_hdr_fmt == 2'd1;
   wire [PW-1:0] h_new   = is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8;
-  wire [PW-1:0] p_new   = h_new + 16'd8;
+  wire [PW-1:0] p_new   = job_pfc ? 16'd34 : h_new + 16'd8;   // PFC: 34 header bytes
   wire [PW-1:0] pl_new  = p_new + len16;
   wire [PW-1:0] t_new   = (pl_new < 16'd56) ? 16'd56 : pl_new;
   wire [PW-1:0] pdu_len = t_new - h_new + 16'd4;   // RH + area + fill + R-CRC
@@ -116,7 +124,14 @@ module sue_tx_frame #(
                           224'd0};
   wire [399:0] hdr_a6  = {pfx[31:16], 6'd0, job_dst_xpuid, 6'd0, cfg_xpuid, cfg_ethertype, rh,
                           272'd0};
-  wire [399:0] hdr_new = is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
+  wire [127:0] pfc_tbe;                           // pause times, priority 0 first
+  genvar gi;
+  generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_pfc_t
+    assign pfc_tbe[127 - 16*gi -: 16] = job_pfc_time[16*gi +: 16];
+  end endgenerate
+  wire [399:0] hdr_pfc = {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, job_pfc_cev,
+                          pfc_tbe, 128'd0};
+  wire [399:0] hdr_new = job_pfc ? hdr_pfc : is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
 
   // ---- the current beat ----
   // Bytes b of the beat (b = 0 is the most significant) below threshold A - pos, as a mask
@@ -194,7 +209,7 @@ module sue_tx_frame #(
     .nbytes(r_hi - {{(NBW-LNB){1'b0}}, lo}),
     .crc(rcrc), .crc_reg(rcrc_reg_unused)
   );
-  wire [ETH_W-1:0] r_w    = body | rplace[ETH_W-1:0];
+  wire [ETH_W-1:0] r_w    = pfc_q ? body : body | rplace[ETH_W-1:0];
   wire [ETH_W+31:0] rplace;
   wire [ETH_W+31:0] fplace;
   crc_stream #(.CRC_W(32), .POLY(32'h04C11DB7), .INIT(32'hFFFFFFFF), .REFIN(1), .REFOUT(1),
@@ -224,6 +239,7 @@ module sue_tx_frame #(
       pq_q       <= {PW{1'b0}};
       s_q        <= {LNB{1'b0}};
       rcrc_c_q   <= 1'b0;
+      pfc_q      <= 1'b0;
       pre_q      <= {(8*PRE_NB){1'b0}};
       carry_q    <= {ETH_W{1'b0}};
       out_valid  <= 1'b0;
@@ -255,6 +271,7 @@ module sue_tx_frame #(
         pq_q     <= p_new & ~(NB_P - 16'd1);
         s_q      <= p_new[LNB-1:0];
         rcrc_c_q <= cfg_rcrc_c;
+        pfc_q    <= job_pfc;
         pre_q    <= {hdr_new, {(8*PRE_NB-400){1'b0}}};
       end
     end
@@ -266,7 +283,7 @@ module sue_tx_frame #(
               "sue_tx_frame: in_last does not match job_len")
   `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
               "sue_tx_frame: in_nbytes of the last beat does not match job_len")
-  `ASSERT_CLK(clk, rst_n, !(job_valid && job_ready) || job_len <= PDU_L,
+  `ASSERT_CLK(clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
               "sue_tx_frame: job_len above PDU_MAX")
 
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],

@@ -3,7 +3,8 @@
  * sue_txf_rcrc) against csrc/ref/crc.h, sue_tx_frame against sue_frame_build() byte for byte
  * and beat for beat (random formats, R-CRC polynomials, command areas, backpressure and input
  * gaps; a by-length sweep around the 64-byte minimum with the throughput and latency checked),
- * and a pcap of the UDP frames checked by tshark.
+ * PFC frames (job_pfc) mixed in against sue_pfc_build(), and a pcap of UDP and PFC frames
+ * checked by tshark.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,7 @@ typedef struct {
   port_t cfg_fmt, cfg_rcrc, cfg_xpuid, cfg_mac, cfg_ip, cfg_sport, cfg_dport, cfg_ttl, cfg_dscp,
       cfg_pfx, cfg_etype;
   port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
+  port_t pfc, pfc_cev, pfc_time;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
   port_t out_valid, out_ready, out_data, out_last, out_nb;
 } txf_t;
@@ -152,6 +154,9 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->part = dut_port(d, "job_partition");
   t->rpsn = dut_port(d, "job_rpsn");
   t->len = dut_port(d, "job_len");
+  t->pfc = dut_port(d, "job_pfc");
+  t->pfc_cev = dut_port(d, "job_pfc_cev");
+  t->pfc_time = dut_port(d, "job_pfc_time");
   t->in_valid = dut_port(d, "in_valid");
   t->in_ready = dut_port(d, "in_ready");
   t->in_data = dut_port(d, "in_data");
@@ -176,12 +181,18 @@ static uint64_t mac48(const uint8_t m[6]) {
 }
 
 #define MAXCMD 1024u
+/* CTRL[1:0] values (2 is treated as UDP): a PFC job must ignore the format */
+static const unsigned fmts_all[4] = {SUE_HDR_UDP, SUE_HDR_AIFH12, 2u, SUE_HDR_AIFH6};
 #define QJOBS 8u
 
 typedef struct {
   sue_cfg_t cfg; /* dst[0] is the destination */
   sue_rh_t rh;
-  unsigned len;
+  unsigned len;      /* command-area bytes streamed in (0 for a PFC frame) */
+  unsigned len_port; /* job_len driven (a PFC job: random, must be ignored) */
+  int pfc;           /* job_pfc: the frame is sue_pfc_build(cfg.mac, pfc_cev, pfc_time) */
+  unsigned pfc_cev;
+  uint16_t pfc_time[SUE_PRIO];
   uint8_t cmds[MAXCMD];
   uint8_t frame[SUE_FRAME_MAX];
   size_t flen;
@@ -215,9 +226,29 @@ static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
   j->rh.vc = (unsigned)prng_below(&rng, 4);
   j->rh.partition = (unsigned)prng_below(&rng, 1024);
   j->rh.rpsn = (unsigned)prng_below(&rng, 65536);
-  j->len = len;
+  j->len = j->len_port = len;
+  j->pfc = 0;
   prng_fill(&rng, j->cmds, len);
   j->flen = sue_frame_build(c, 0, &j->rh, j->cmds, len, j->frame);
+}
+
+/* A PFC job: random configuration and job fields (all but cfg_mac must be ignored, job_len
+ * too), random class-enable vector and pause times (0 and 0xFFFF often). */
+static unsigned n_pfc_jobs; /* PFC jobs made */
+
+static void job_random_pfc(job_t *j) {
+  n_pfc_jobs++;
+  job_random(j, fmts_all[prng_below(&rng, 4)], (int)prng_below(&rng, 2), 0);
+  j->pfc = 1;
+  j->len_port = (unsigned)prng_below(&rng, 1u << 14);
+  j->pfc_cev = (unsigned)prng_below(&rng, 256);
+  if (prng_bernoulli(&rng, 0.2))
+    j->pfc_cev = prng_bernoulli(&rng, 0.5) ? 0xFFu : 0u;
+  for (unsigned i = 0; i < SUE_PRIO; i++) {
+    unsigned k = (unsigned)prng_below(&rng, 4);
+    j->pfc_time[i] = k == 0 ? 0 : k == 1 ? 0xFFFF : (uint16_t)prng_u32(&rng);
+  }
+  j->flen = sue_pfc_build(j->cfg.mac, j->pfc_cev, j->pfc_time, j->frame);
 }
 
 /* UDP format: rechooses the low half of the destination IP so that the ones' complement sum
@@ -266,7 +297,14 @@ static void txf_drive_job(txf_t *t, const job_t *j) {
   dut_set_u64(d, t->vc, j->rh.vc);
   dut_set_u64(d, t->part, j->rh.partition);
   dut_set_u64(d, t->rpsn, j->rh.rpsn);
-  dut_set_u64(d, t->len, j->len);
+  dut_set_u64(d, t->len, j->len_port);
+  dut_set_u64(d, t->pfc, (uint64_t)j->pfc);
+  dut_set_u64(d, t->pfc_cev, j->pfc ? j->pfc_cev : prng_below(&rng, 256));
+  uint32_t tw[4];
+  for (unsigned i = 0; i < 4; i++)
+    tw[i] = j->pfc ? (uint32_t)j->pfc_time[2 * i] | (uint32_t)j->pfc_time[2 * i + 1] << 16
+                   : prng_u32(&rng); /* ignored unless job_pfc */
+  dut_set(d, t->pfc_time, tw);
 }
 
 typedef struct {
@@ -339,10 +377,10 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
       dut_get(d, t->out_data, wd);
       for (unsigned b = 0; b < exp_nb; b++)
         if (word_get_byte(wd, t->w, b) != j->frame[out_off + b])
-          FAIL("frame %u (fmt %u, rcrc_c %u, cmd %u bytes, %zu-byte frame): byte %u is 0x%02x, "
+          FAIL("frame %u (%s, fmt %u, rcrc_c %u, cmd %u bytes, %zu-byte frame): byte %u is 0x%02x, "
                "expected 0x%02x",
-               out_job, j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen, out_off + b,
-               word_get_byte(wd, t->w, b), j->frame[out_off + b]);
+               out_job, j->pfc ? "PFC" : "data", j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen,
+               out_off + b, word_get_byte(wd, t->w, b), j->frame[out_off + b]);
       for (unsigned b = exp_nb; b < t->nb; b++)
         if (word_get_byte(wd, t->w, b) != 0)
           FAIL("frame %u: byte %u of the last beat, after out_nbytes %u, is 0x%02x (not 0)",
@@ -383,6 +421,10 @@ static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
 static void make_random(job_t *j, unsigned n, void *arg) {
   const rand_arg_t *a = arg;
   (void)n;
+  if (prng_bernoulli(&rng, 0.15)) { /* a PFC frame between data frames */
+    job_random_pfc(j);
+    return;
+  }
   unsigned len;
   switch (prng_below(&rng, 4)) {
   case 0:
@@ -408,9 +450,14 @@ static void frames_random(const char *top, unsigned w, unsigned count) {
   txf_open(&t, top, w);
   rand_arg_t a = {w, MAXCMD};
   traffic_t tr = {0.6, 0.6, 0.5, 0};
+  n_pfc_jobs = 0;
   txf_run(&t, count, make_random, &a, &tr, NULL, NULL);
+  CHECK(n_pfc_jobs > 0, "no PFC frame among %u frames", count);
+  unsigned pfc_before = n_pfc_jobs;
   traffic_t full = {1.0, 1.0, 1.0, 1}; /* then at full rate, with the timing checked */
   txf_run(&t, count / 2, make_random, &a, &full, NULL, NULL);
+  CHECK(n_pfc_jobs > pfc_before, "no PFC frame at full rate");
+  harness_log("%s: %u frames, %u of them PFC", top, count + count / 2, n_pfc_jobs);
   dut_close(t.d);
 }
 
@@ -442,10 +489,13 @@ HARNESS_TEST(sweep_min_len) {
 }
 
 /* ------------------------------------------------------------ pcap + tshark */
+#define PCAP_FRAMES 48u
+
 typedef struct {
   sue_pcap_t pc;
   unsigned frames;
   uint16_t dport;
+  job_t sent[PCAP_FRAMES]; /* what each captured frame must dissect to */
 } pcap_sink_t;
 
 static void pcap_sink(const job_t *j, void *arg) {
@@ -453,14 +503,19 @@ static void pcap_sink(const job_t *j, void *arg) {
   /* the FCS is checked here, the capture holds the frame without it */
   CHECK_EQ(sue_get_le32(j->frame + j->flen - 4), sue_fcs(j->frame, j->flen - 4), "FCS");
   CHECK(sue_pcap_write(&s->pc, j->frame, j->flen - 4, 1000u * s->frames) == 0, "pcap write");
-  s->frames++;
+  CHECK(s->frames < PCAP_FRAMES, "more frames than made");
+  s->sent[s->frames++] = *j;
 }
 
 static uint16_t pcap_dport;
 
+/* UDP frames, and one PFC frame in four (every fourth frame at least, so there are some). */
 static void make_udp(job_t *j, unsigned n, void *arg) {
-  (void)n;
   (void)arg;
+  if (n % 4 == 3 || prng_bernoulli(&rng, 0.1)) {
+    job_random_pfc(j);
+    return;
+  }
   unsigned len = prng_bernoulli(&rng, 0.3) ? (unsigned)prng_below(&rng, 30)
                                            : (unsigned)prng_below(&rng, MAXCMD + 1);
   job_random(j, SUE_HDR_UDP, (int)prng_below(&rng, 2), len);
@@ -468,13 +523,30 @@ static void make_udp(job_t *j, unsigned n, void *arg) {
   j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, len, j->frame);
 }
 
+/* Splits a tshark line at commas (fields may be empty); returns the number of fields. */
+static unsigned split_fields(char *line, char **f, unsigned max) {
+  unsigned n = 0;
+  char *p = line;
+  while (n < max) {
+    f[n++] = p;
+    char *c = strchr(p, ',');
+    if (!c)
+      break;
+    *c = 0;
+    p = c + 1;
+  }
+  return n;
+}
+
 HARNESS_TEST(pcap_udp) {
   prng_seed(&rng, harness_seed());
   char path[1024], cmd[3700];
-  const unsigned count = 40;
+  const unsigned count = PCAP_FRAMES;
   pcap_dport = (uint16_t)(0xC000u + prng_below(&rng, 0x3FFF));
   snprintf(path, sizeof path, "%s/tx.pcap", harness_outdir());
-  pcap_sink_t s = {{NULL, 0}, 0, pcap_dport};
+  static pcap_sink_t s;
+  memset(&s, 0, sizeof s);
+  s.dport = pcap_dport;
   CHECK(sue_pcap_open(&s.pc, path) == 0, "cannot create %s", path);
   txf_t t;
   txf_open(&t, "txf_w256", 256);
@@ -487,31 +559,48 @@ HARNESS_TEST(pcap_udp) {
   if (system("command -v tshark > /dev/null 2>&1") != 0)
     FAIL("tshark not found: install the Debian package 'tshark' (scripts/install_tools.sh)");
   /* One line per frame: protocols, IPv4 checksum status (Wireshark: 0 bad, 1 good, 2
-   * unverified), UDP destination port. */
+   * unverified), UDP destination port; for PFC frames (Wireshark's MAC Control dissector,
+   * "macc": opcode 0x0101 is Class Based Flow Control) the opcode, the class-enable vector
+   * and the eight pause times. */
   snprintf(cmd, sizeof cmd,
            "tshark -n -r '%s' -o ip.check_checksum:TRUE -T fields -E separator=, "
-           "-e frame.protocols -e ip.checksum.status -e udp.dstport 2> '%s.err'",
+           "-e frame.protocols -e ip.checksum.status -e udp.dstport -e macc.opcode "
+           "-e macc.cbfc.enbv -e macc.cbfc.pause_time.c0 -e macc.cbfc.pause_time.c1 "
+           "-e macc.cbfc.pause_time.c2 -e macc.cbfc.pause_time.c3 -e macc.cbfc.pause_time.c4 "
+           "-e macc.cbfc.pause_time.c5 -e macc.cbfc.pause_time.c6 -e macc.cbfc.pause_time.c7 "
+           "2> '%s.err'",
            path, path);
   FILE *f = popen(cmd, "r");
   CHECK(f != NULL, "cannot run tshark");
   char line[512];
-  unsigned n = 0;
+  unsigned n = 0, npfc = 0;
   while (fgets(line, sizeof line, f)) {
-    char proto[256] = "", status[32] = "", port[32] = "";
     line[strcspn(line, "\r\n")] = 0;
     harness_log("tshark: %s", line);
-    char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-    CHECK(c1 && c2, "tshark output line %u not 3 fields: '%s'", n, line);
-    snprintf(proto, sizeof proto, "%.*s", (int)(c1 - line), line);
-    snprintf(status, sizeof status, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
-    snprintf(port, sizeof port, "%s", c2 + 1);
-    CHECK(strncmp(proto, "eth:ethertype:ip:udp", 20) == 0, "frame %u protocols '%s'", n, proto);
-    CHECK(strcmp(status, "1") == 0, "frame %u IPv4 checksum status '%s' (1 = good, 0 = bad)", n,
-          status);
-    CHECK_EQ(strtoul(port, NULL, 10), s.dport, "UDP destination port");
+    CHECK(n < count, "tshark read more than %u frames", count);
+    const job_t *j = &s.sent[n];
+    char *fld[13];
+    CHECK(split_fields(line, fld, 13) == 13, "tshark output line %u not 13 fields", n);
+    if (j->pfc) {
+      CHECK(strcmp(fld[0], "eth:ethertype:macc") == 0, "PFC frame %u protocols '%s'", n, fld[0]);
+      CHECK_EQ(strtoul(fld[3], NULL, 0), SUE_PFC_OPCODE, "MAC control opcode (PFC)");
+      CHECK_EQ(strtoul(fld[4], NULL, 0), j->pfc_cev, "PFC class-enable vector");
+      for (unsigned i = 0; i < SUE_PRIO; i++)
+        if (strtoul(fld[5 + i], NULL, 10) != j->pfc_time[i] || !*fld[5 + i])
+          FAIL("PFC frame %u: pause time of priority %u is '%s', expected %u", n, i, fld[5 + i],
+               j->pfc_time[i]);
+      npfc++;
+    } else {
+      CHECK(strncmp(fld[0], "eth:ethertype:ip:udp", 20) == 0, "frame %u protocols '%s'", n, fld[0]);
+      CHECK(strcmp(fld[1], "1") == 0, "frame %u IPv4 checksum status '%s' (1 = good, 0 = bad)", n,
+            fld[1]);
+      CHECK_EQ(strtoul(fld[2], NULL, 10), s.dport, "UDP destination port");
+    }
     n++;
   }
   int rc = pclose(f);
   CHECK(rc == 0, "tshark exit status %d (its messages: %s.err)", rc, path);
   CHECK_EQ(n, count, "frames tshark read");
+  CHECK(npfc >= count / 4, "PFC frames in the capture: %u", npfc);
+  harness_log("tshark: %u frames, %u of them PFC (class-enable vector and times as sent)", n, npfc);
 }
