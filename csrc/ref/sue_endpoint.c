@@ -351,20 +351,29 @@ void sue_ep_rx_credit(sue_ep_t *ep, unsigned vc, unsigned type, unsigned n) {
   ep->rx_cred[vc & 3u][type & 1u] += n;
 }
 
+/* Delivers the head of VC v if it has a credit of its type (1), else 0. */
+static int rx_deliver(sue_ep_t *ep, unsigned v, sue_cmd_t *c) {
+  const sue_cmd_t *h = sue_rxq_head(&ep->rxq[v]);
+  if (!h || !ep->rx_cred[v][h->dp])
+    return 0;
+  ep->rx_cred[v][h->dp]--;
+  sue_rxq_pop(&ep->rxq[v], c);
+  ep->rx_rr = (v + 1) % SUE_NVC;
+  ep->cnt[SUE_CNT_RX_CMDS]++;
+  return 1;
+}
+
 int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c) {
   advance(ep, now);
-  for (unsigned i = 0; i < SUE_NVC; i++) {
-    unsigned v = (ep->rx_rr + i) % SUE_NVC;
-    const sue_cmd_t *h = sue_rxq_head(&ep->rxq[v]);
-    if (!h || !ep->rx_cred[v][h->dp])
-      continue;
-    ep->rx_cred[v][h->dp]--;
-    sue_rxq_pop(&ep->rxq[v], c);
-    ep->rx_rr = (v + 1) % SUE_NVC;
-    ep->cnt[SUE_CNT_RX_CMDS]++;
-    return 1;
-  }
+  for (unsigned i = 0; i < SUE_NVC; i++)
+    if (rx_deliver(ep, (ep->rx_rr + i) % SUE_NVC, c))
+      return 1;
   return 0;
+}
+
+int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c) {
+  advance(ep, now);
+  return rx_deliver(ep, vc & 3u, c);
 }
 
 void sue_ep_rx_reset(sue_ep_t *ep) { memset(ep->rx_cred, 0, sizeof ep->rx_cred); }

@@ -108,6 +108,12 @@ void sue_ep_rx_credit(sue_ep_t *ep, unsigned vc, unsigned type, unsigned n);
 /* Delivers the next command (1), round-robin across VCs whose head command has a credit of
  * its type; 0 when none. c->vc and c->xpuid (the source) are set. */
 int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c);
+/* Delivers the head command of VC vc (1) when it has a credit of its type, with the same
+ * effects as sue_ep_xpu_rx (credit, counter, round-robin pointer one past vc, PFC); 0 when the
+ * VC is empty or has no credit. For a lockstep test of an RTL whose commands become
+ * deliverable later than the model's (docs/sue_rx_deliver.md): the test follows the RTL's
+ * choice and checks it is legal. */
+int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c);
 /* rx_reset_in: every rx credit withdrawn (the receive buffer is kept). */
 void sue_ep_rx_reset(sue_ep_t *ep);
 
