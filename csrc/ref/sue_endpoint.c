@@ -130,6 +130,8 @@ static void advance(sue_ep_t *ep, uint64_t now) {
   pfc_eval(ep);
 }
 
+void sue_ep_tick(sue_ep_t *ep, uint64_t now) { advance(ep, now); }
+
 int sue_ep_xpu_tx(sue_ep_t *ep, uint64_t now, unsigned tx_valid, const sue_cmd_t *c, unsigned err) {
   advance(ep, now);
   unsigned vc = c->vc & 3u, type = tx_valid == SUE_VALID_DATA;

@@ -81,6 +81,12 @@ typedef struct {
 int sue_ep_init(sue_ep_t *ep, const sue_params_t *p);
 void sue_ep_free(sue_ep_t *ep);
 
+/* Everything that happens by itself up to cycle now (ingress drain, retransmission timers,
+ * PFC evaluation). Every other call does this first; a cycle model (the RTL lockstep tests)
+ * calls it at the start of every cycle, so that the PFC state is evaluated once per cycle on
+ * the levels the earlier cycles left, as the RTL does. */
+void sue_ep_tick(sue_ep_t *ep, uint64_t now);
+
 /* ---- XPU command interface, transmit ----
  * A command as the XPU presents it: tx_valid (SUE_VALID_CMD / SUE_VALID_DATA), the control
  * bytes c->ctrl (the descriptor is decoded from ctrl[0..1]; the decoded fields of c are not
