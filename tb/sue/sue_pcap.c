@@ -4,6 +4,9 @@
  */
 #include "sue_pcap.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static void put_le(uint8_t *b, uint32_t v, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     b[i] = (uint8_t)(v >> (8 * i));
@@ -51,4 +54,88 @@ int sue_pcap_close(sue_pcap_t *p) {
     p->f = NULL;
   }
   return rc;
+}
+
+/* Splits a line at commas (fields may be empty); returns the number of fields. */
+static unsigned split_fields(char *line, char **f, unsigned max) {
+  unsigned n = 0;
+  char *p = line;
+  while (n < max) {
+    f[n++] = p;
+    char *c = strchr(p, ',');
+    if (!c)
+      break;
+    *c = 0;
+    p = c + 1;
+  }
+  return n;
+}
+
+static long num(const char *s, int base) { return *s ? strtol(s, NULL, base) : -1; }
+
+long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t errlen) {
+  char cmd[4200];
+  *recs = NULL;
+  if (system("command -v tshark > /dev/null 2>&1") != 0) {
+    snprintf(err, errlen,
+             "tshark not found: install the Debian package 'tshark' "
+             "(scripts/install_tools.sh)");
+    return -1;
+  }
+  /* One line per frame: protocols, IPv4 checksum status, UDP destination port; for MAC
+   * control frames (Wireshark's "macc": opcode 0x0101 is Class Based Flow Control) the opcode,
+   * the class-enable vector and the eight pause times. */
+  snprintf(cmd, sizeof cmd,
+           "tshark -n -r '%s' -o ip.check_checksum:TRUE -T fields -E separator=, "
+           "-e frame.protocols -e ip.checksum.status -e udp.dstport -e macc.opcode "
+           "-e macc.cbfc.enbv -e macc.cbfc.pause_time.c0 -e macc.cbfc.pause_time.c1 "
+           "-e macc.cbfc.pause_time.c2 -e macc.cbfc.pause_time.c3 -e macc.cbfc.pause_time.c4 "
+           "-e macc.cbfc.pause_time.c5 -e macc.cbfc.pause_time.c6 -e macc.cbfc.pause_time.c7 "
+           "2> '%s.err'",
+           path, path);
+  FILE *f = popen(cmd, "r");
+  if (!f) {
+    snprintf(err, errlen, "cannot run tshark");
+    return -1;
+  }
+  char line[512];
+  long n = 0, cap = 0;
+  sue_pcap_rec_t *r = NULL;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    char *fld[13];
+    if (split_fields(line, fld, 13) != 13) {
+      snprintf(err, errlen, "tshark line %ld is not 13 fields: %.200s", n + 1, line);
+      free(r);
+      pclose(f);
+      return -1;
+    }
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      sue_pcap_rec_t *p = realloc(r, (size_t)cap * sizeof *p);
+      if (!p) {
+        free(r);
+        pclose(f);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      r = p;
+    }
+    sue_pcap_rec_t *x = &r[n++];
+    snprintf(x->protocols, sizeof x->protocols, "%s", fld[0]);
+    x->ip_ck = (int)num(fld[1], 10);
+    x->udp_dport = num(fld[2], 10);
+    x->macc_opcode = num(fld[3], 0);
+    x->pfc_cev = num(fld[4], 0);
+    for (unsigned i = 0; i < 8; i++)
+      x->pfc_time[i] = num(fld[5 + i], 10);
+  }
+  int rc = pclose(f);
+  if (rc != 0) {
+    free(r);
+    snprintf(err, errlen, "tshark exit status %d (its messages: %s.err)", rc, path);
+    return -1;
+  }
+  *recs = r;
+  return n;
 }

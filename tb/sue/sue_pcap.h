@@ -25,4 +25,20 @@ int sue_pcap_write(sue_pcap_t *p, const uint8_t *frame, size_t len, uint64_t ts_
 /* Flushes and closes. 0 or -1. */
 int sue_pcap_close(sue_pcap_t *p);
 
+/* ---- reading a capture back with tshark (Debian package 'tshark') ---- */
+typedef struct {
+  char protocols[96]; /* frame.protocols, e.g. "eth:ethertype:ip:udp:data" */
+  int ip_ck;          /* ip.checksum.status: 1 good, 0 bad, 2 unverified, -1 absent */
+  long udp_dport;     /* -1 when absent */
+  long macc_opcode;   /* MAC control (PFC = 0x0101), -1 when absent */
+  long pfc_cev;       /* class-enable vector, -1 when absent */
+  long pfc_time[8];   /* pause time per priority, -1 when absent */
+} sue_pcap_rec_t;
+
+/* Dissects every frame of the capture at path with tshark (IPv4 checksum checking on).
+ * Returns the number of frames with *recs malloc'ed (the caller frees it), or -1 with a
+ * message in err (tshark missing, failing, or printing a line it cannot parse; its own
+ * messages go to path.err). */
+long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t errlen);
+
 #endif
