@@ -20,9 +20,11 @@
 #include "gen_common.h"
 #include "gen_rifl.h"
 #include "gen_scoc.h"
+#include "gen_sue.h"
 
-/* New blocks (rifl, scoc, sue) add their gen_block_t here. */
-static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl, &gen_block_scoc};
+/* New blocks add their gen_block_t here. */
+static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl, &gen_block_scoc,
+                                            &gen_block_sue};
 #define NBLOCKS (sizeof blocks / sizeof blocks[0])
 
 #define USAGE "usage: refgen [--block NAME] (--seed N --out DIR | --list | --cases | --tops)"

@@ -144,3 +144,106 @@ void sue_gbn_ack_carried(sue_conn_t *c) {
 int sue_gbn_ack_due(const sue_conn_t *c, uint64_t now) {
   return c->ack_pending && now >= c->ack_deadline;
 }
+
+/* ---- one cycle of every connection ---- */
+
+#define BANK_PDU_BYTES 4u /* the bank stores a token PDU: the bytes do not matter to the RTL */
+
+int sue_gbn_bank_init(sue_gbn_bank_t *b, unsigned nc, unsigned win) {
+  memset(b, 0, sizeof *b);
+  if (nc < 1 || nc > SUE_GBN_MAXC || win < 1)
+    return -1;
+  b->nc = nc;
+  b->win = win;
+  for (unsigned c = 0; c < nc; c++)
+    if (sue_conn_init(&b->conn[c], win)) {
+      sue_gbn_bank_free(b);
+      return -1;
+    }
+  return 0;
+}
+
+void sue_gbn_bank_free(sue_gbn_bank_t *b) {
+  for (unsigned c = 0; c < b->nc; c++)
+    sue_conn_free(&b->conn[c], b->win);
+}
+
+int sue_gbn_bank_reset(sue_gbn_bank_t *b) {
+  unsigned nc = b->nc, win = b->win;
+  sue_gbn_bank_free(b);
+  return sue_gbn_bank_init(b, nc, win);
+}
+
+void sue_gbn_bank_timers(sue_gbn_bank_t *b, uint32_t retx, sue_gbn_conn_out_t *o) {
+  o->tmo_cnt = o->tmo_multi = 0;
+  for (unsigned c = 0; c < b->nc; c++) {
+    sue_conn_t *k = &b->conn[c];
+    int n = sue_gbn_timer(k, b->now, retx);
+    o->tmo[c] = n > 0;
+    o->tmo_cnt += (unsigned)n;
+    o->tmo_multi += n > 1;
+    o->win_open[c] = (uint8_t)sue_gbn_can_send_new(k, b->win);
+    o->replay_pend[c] = (uint8_t)sue_gbn_replaying(k);
+    o->rp_slot[c] = (uint8_t)(k->rp % b->win);
+    o->nack_owed[c] = k->nack_pending != 0;
+    o->ack_owed[c] = k->ack_pending != 0;
+    o->ack_due[c] = (uint8_t)sue_gbn_ack_due(k, b->now);
+  }
+}
+
+void sue_gbn_bank_tx_view(const sue_gbn_bank_t *b, unsigned conn, sue_gbn_tx_view_t *v) {
+  const sue_conn_t *k = &b->conn[conn];
+  v->psn_new = k->nxt;
+  v->slot_new = k->nxt % b->win;
+  v->psn_rp = k->rp;
+  v->slot_rp = k->rp % b->win;
+  sue_gbn_ack_fields(k, &v->op, &v->rpsn);
+  v->can_new = (unsigned)sue_gbn_can_send_new(k, b->win);
+  v->replaying = (unsigned)sue_gbn_replaying(k);
+}
+
+void sue_gbn_bank_conn_view(const sue_gbn_bank_t *b, unsigned conn, uint32_t *tx, uint32_t *rx) {
+  const sue_conn_t *k = &b->conn[conn];
+  *tx = (uint32_t)k->nxt | (uint32_t)k->una << 16;
+  *rx = (uint32_t)k->exp | (uint32_t)(k->nack_sent != 0) << 16 |
+        (uint32_t)sue_gbn_replaying(k) << 17 | (uint32_t)(k->ack_pending != 0) << 18;
+}
+
+void sue_gbn_bank_tx(sue_gbn_bank_t *b, unsigned conn, unsigned kind, uint32_t retx) {
+  static const uint8_t token[BANK_PDU_BYTES] = {0};
+  sue_conn_t *k = &b->conn[conn];
+  sue_gbn_ack_carried(k);
+  if (kind == 0)
+    sue_gbn_store(k, b->win, BANK_PDU_BYTES, 0, token, BANK_PDU_BYTES, 1, b->now, retx);
+  else if (kind == 1)
+    sue_gbn_replay_sent(k);
+}
+
+void sue_gbn_bank_rx(sue_gbn_bank_t *b, const sue_gbn_rx_t *rx, uint32_t retx, uint32_t ack_delay,
+                     sue_gbn_verdict_t *v) {
+  sue_conn_t *q = &b->conn[rx->conn];
+  memset(v, 0, sizeof *v);
+  if (rx->op == SUE_OP_ACK) {
+    int a = sue_gbn_on_ack(q, rx->rpsn, b->now, retx);
+    v->ack_adv = a > 0, v->ack_stale = a < 0;
+  } else if (rx->op == SUE_OP_NACK) {
+    int a = sue_gbn_on_nack(q, rx->rpsn, b->now, retx);
+    v->nack_ok = a > 0, v->replay_start = a == 2, v->ack_stale = a < 0;
+  }
+  if (!rx->data) {
+    v->ctrl = 1;
+    return;
+  }
+  int cls = sue_gbn_rx_psn(q, rx->psn, b->now, ack_delay);
+  v->psn_ahead = cls == SUE_PSN_AHEAD, v->psn_dup = cls == SUE_PSN_BEHIND;
+  if (cls == SUE_PSN_EXPECTED) {
+    if (rx->room) {
+      sue_gbn_rx_accept(q, b->now, ack_delay);
+      v->accept = 1;
+    } else {
+      v->nobuf = 1;
+    }
+  }
+}
+
+void sue_gbn_bank_edge(sue_gbn_bank_t *b) { b->now++; }

@@ -85,6 +85,66 @@ void sue_gbn_ack_fields(const sue_conn_t *c, unsigned *op, unsigned *rpsn);
 void sue_gbn_ack_carried(sue_conn_t *c);
 int sue_gbn_ack_due(const sue_conn_t *c, uint64_t now); /* ACK owed and its delay over */
 
+/* ---- one cycle of every connection (rtl/sue/sue_gbn.v, docs/sue_ctl.md "Cycle order") ----
+ * The per-cycle stepping that makes the functions above cycle-exact with the RTL, shared by
+ * the lockstep test (tb/sue/test_sue_gbn.c) and the vector generator (csrc/gen/gen_sue.c).
+ * Cycle now is, in this order:
+ *   sue_gbn_bank_timers   1. every connection's timer at now; the per-connection outputs
+ *   sue_gbn_bank_tx_view     the outputs about tx_conn, and the register view of rd_conn
+ *   sue_gbn_bank_conn_view   (functions of the state after step 1, no event inputs)
+ *   sue_gbn_bank_tx       2. the transmit event (kind 0 new, 1 replay, 2 stand-alone)
+ *   sue_gbn_bank_rx       3. the receive event, on the state left by 2: its verdict
+ *   sue_gbn_bank_edge     4. the rising edge: now + 1
+ * A bank holds C = NDST (or NDST * 4 with PSN_PER_VC) connections of WIN slots. */
+#define SUE_GBN_MAXC 256u /* NDST 64 x 4 VCs */
+
+typedef struct {
+  unsigned nc, win; /* C and WIN */
+  uint64_t now;     /* the cycle: 0 is the first cycle after reset */
+  sue_conn_t conn[SUE_GBN_MAXC];
+} sue_gbn_bank_t;
+
+/* Outputs of every connection after step 1 (the RTL ports win_open ... tmo_cnt). */
+typedef struct {
+  uint8_t win_open[SUE_GBN_MAXC], replay_pend[SUE_GBN_MAXC], nack_owed[SUE_GBN_MAXC];
+  uint8_t ack_owed[SUE_GBN_MAXC], ack_due[SUE_GBN_MAXC], tmo[SUE_GBN_MAXC];
+  uint8_t rp_slot[SUE_GBN_MAXC]; /* rp mod WIN */
+  unsigned tmo_cnt;              /* expiries this cycle */
+  unsigned tmo_multi;            /* connections that expired more than once (RETX_TIMEOUT 0:
+                                    the model counts two where the RTL counts one) */
+} sue_gbn_conn_out_t;
+
+/* Outputs about tx_conn (tx_psn_new ... tx_replaying). */
+typedef struct {
+  unsigned psn_new, slot_new, psn_rp, slot_rp, op, rpsn, can_new, replaying;
+} sue_gbn_tx_view_t;
+
+/* A receive event (rx_conn ... rx_room) and its verdict (rx_ack_adv ... rx_accept). */
+typedef struct {
+  unsigned conn, op, rpsn, data, psn, room;
+} sue_gbn_rx_t;
+typedef struct {
+  unsigned ack_adv, nack_ok, replay_start, ack_stale, ctrl, psn_ahead, psn_dup, nobuf, accept;
+} sue_gbn_verdict_t;
+
+/* C connections of WIN slots (C <= SUE_GBN_MAXC), all at reset, now = 0; -1 on error. */
+int sue_gbn_bank_init(sue_gbn_bank_t *b, unsigned nc, unsigned win);
+void sue_gbn_bank_free(sue_gbn_bank_t *b);
+/* rst_n: every connection back to PSN 0, nothing owed, now = 0; -1 on error. */
+int sue_gbn_bank_reset(sue_gbn_bank_t *b);
+/* Step 1 at b->now with RETX_TIMEOUT retx, then the outputs of every connection. */
+void sue_gbn_bank_timers(sue_gbn_bank_t *b, uint32_t retx, sue_gbn_conn_out_t *o);
+void sue_gbn_bank_tx_view(const sue_gbn_bank_t *b, unsigned conn, sue_gbn_tx_view_t *v);
+/* CONN[conn].TX = {una, nxt} and .RX = {13'b0, ack owed, replaying, NACK sent, exp}. */
+void sue_gbn_bank_conn_view(const sue_gbn_bank_t *b, unsigned conn, uint32_t *tx, uint32_t *rx);
+/* Step 2: a frame of connection conn of kind 0 (new PDU; needs the window open), 1 (replayed
+ * PDU; needs a replay pending) or 2 (stand-alone ACK / NACK). */
+void sue_gbn_bank_tx(sue_gbn_bank_t *b, unsigned conn, unsigned kind, uint32_t retx);
+/* Step 3: the receive event (op 0, 1 or 2) and its verdict. */
+void sue_gbn_bank_rx(sue_gbn_bank_t *b, const sue_gbn_rx_t *rx, uint32_t retx, uint32_t ack_delay,
+                     sue_gbn_verdict_t *v);
+void sue_gbn_bank_edge(sue_gbn_bank_t *b); /* step 4: now + 1 */
+
 #ifdef __cplusplus
 }
 #endif

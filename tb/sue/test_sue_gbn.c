@@ -1,13 +1,13 @@
 /*
  * Tests of sue_gbn (docs/sue_ctl.md, docs/sue.md "Reliability (go-back-N)"): the RTL and
  * the model's go-back-N functions (csrc/ref/sue_gbn.c) in lockstep. Every cycle t, in the
- * order the RTL documents: the model's timer of every connection at t (sue_gbn_timer), the
- * transmit event (sue_gbn_ack_fields / ack_carried, sue_gbn_store or sue_gbn_replay_sent),
- * the receive event (sue_gbn_on_ack / on_nack, sue_gbn_rx_psn, sue_gbn_rx_accept). Compared
- * every cycle: every per-connection mask (window open, replay, NACK owed, ACK owed, ACK due,
- * timer expiry, and its count), every output about tx_conn (PSNs and slots of new and replayed
- * PDUs, op / rpsn to carry), the register view of one connection (all of them in turn), and
- * the verdict of every receive event.
+ * order the RTL documents, through the model's per-cycle stepping (sue_gbn_bank_*, shared with
+ * the vector generator csrc/gen/gen_sue.c): the timer of every connection at t, the transmit
+ * event (ack_fields / ack_carried, store or replay_sent), the receive event (on_ack / on_nack,
+ * rx_psn, rx_accept). Compared every cycle: every per-connection mask (window open, replay,
+ * replay slot, NACK owed, ACK owed, ACK due, timer expiry, and its count), every output about
+ * tx_conn (PSNs and slots of new and replayed PDUs, op / rpsn to carry), the register view of
+ * one connection (all of them in turn), and the verdict of every receive event.
  *
  *  - sue_gbn_random: random events on every top (sends, replays, stand-alone frames, ACKs and
  *    NACKs in, around and outside the window, duplicates, gaps, buffer full), both events on
@@ -34,14 +34,12 @@ static const gbn_case_t cases[] = {
 #define NCASES (sizeof cases / sizeof cases[0])
 #define MAXC 256
 #define MAXW HARNESS_WORDS(MAXC)
-#define PDU_BYTES 4u /* the model stores PDU bytes; they do not matter here */
 
 typedef struct {
   const gbn_case_t *c;
   dut_t *d;
   unsigned nc, win;
-  sue_conn_t m[MAXC];
-  uint64_t now; /* the model's cycle */
+  sue_gbn_bank_t b; /* the model: every connection, and its cycle b.now */
   uint32_t retx, ackd;
   prng_t rng;
   /* ports */
@@ -49,26 +47,21 @@ typedef struct {
       tx_can_new, tx_replaying, tx_valid, tx_kind;
   port_t rx_valid, rx_conn, rx_op, rx_rpsn, rx_data, rx_psn, rx_room;
   port_t v_ack_adv, v_nack_ok, v_replay, v_stale, v_ctrl, v_ahead, v_dup, v_nobuf, v_accept;
-  port_t win_open, replay_pend, nack_owed, ack_owed, ack_due, tmo, tmo_cnt, rd_conn, rd_tx, rd_rx;
+  port_t win_open, replay_pend, rp_slot, nack_owed, ack_owed, ack_due, tmo, tmo_cnt, rd_conn, rd_tx,
+      rd_rx;
   /* statistics */
   uint64_t n_new, n_rep, n_ctrl, n_ack, n_nack, n_stale, n_tmo, n_full, n_acc, n_ahead, n_dup;
   uint64_t n_resets, n_same;
 } gt_t;
 
-static void model_reset(gt_t *s) {
-  for (unsigned c = 0; c < s->nc; c++) {
-    sue_conn_free(&s->m[c], s->win);
-    CHECK(sue_conn_init(&s->m[c], s->win) == 0, "model connection");
-  }
-}
+static void model_reset(gt_t *s) { CHECK(sue_gbn_bank_reset(&s->b) == 0, "model connections"); }
 
 static void open_gbn(gt_t *s, const gbn_case_t *c, uint64_t salt) {
   memset(s, 0, sizeof *s);
   s->c = c;
   s->nc = c->per_vc ? c->ndst * 4 : c->ndst;
   s->win = c->win;
-  for (unsigned i = 0; i < s->nc; i++)
-    CHECK(sue_conn_init(&s->m[i], s->win) == 0, "model connection");
+  CHECK(s->nc <= MAXC && sue_gbn_bank_init(&s->b, s->nc, s->win) == 0, "model connections");
   prng_seed(&s->rng, harness_seed() ^ salt);
   dut_t *d = s->d = dut_open(c->top);
   s->retx_p = dut_port(d, "cfg_retx_timeout"), s->ackd_p = dut_port(d, "cfg_ack_delay");
@@ -88,6 +81,7 @@ static void open_gbn(gt_t *s, const gbn_case_t *c, uint64_t salt) {
   s->v_dup = dut_port(d, "rx_psn_dup"), s->v_nobuf = dut_port(d, "rx_nobuf");
   s->v_accept = dut_port(d, "rx_accept");
   s->win_open = dut_port(d, "win_open"), s->replay_pend = dut_port(d, "replay_pend");
+  s->rp_slot = dut_port(d, "rp_slot");
   s->nack_owed = dut_port(d, "nack_owed"), s->ack_owed = dut_port(d, "ack_owed");
   s->ack_due = dut_port(d, "ack_due"), s->tmo = dut_port(d, "tmo");
   s->tmo_cnt = dut_port(d, "tmo_cnt"), s->rd_conn = dut_port(d, "rd_conn");
@@ -108,7 +102,7 @@ static void log_stats(const gt_t *s) {
               "%llu NACKs acted on, %llu stale, %llu accepted, %llu ahead, %llu duplicates; "
               "%llu timer expiries, %llu cycles with a full window, %llu same-connection "
               "cycles, %llu resets",
-              s->c->top, (unsigned long long)s->now, (unsigned long long)s->n_new,
+              s->c->top, (unsigned long long)s->b.now, (unsigned long long)s->n_new,
               (unsigned long long)s->n_rep, (unsigned long long)s->n_ctrl,
               (unsigned long long)s->n_ack, (unsigned long long)s->n_nack,
               (unsigned long long)s->n_stale, (unsigned long long)s->n_acc,
@@ -118,8 +112,7 @@ static void log_stats(const gt_t *s) {
 }
 
 static void close_gbn(gt_t *s) {
-  for (unsigned i = 0; i < s->nc; i++)
-    sue_conn_free(&s->m[i], s->win);
+  sue_gbn_bank_free(&s->b);
   dut_close(s->d);
 }
 
@@ -128,59 +121,65 @@ static void set_bit(uint32_t *w, unsigned i, unsigned v) {
     w[i / 32] |= 1u << (i % 32);
 }
 
+static void set_field(uint32_t *w, unsigned pos, unsigned width, unsigned v) {
+  for (unsigned i = 0; i < width; i++)
+    set_bit(w, pos + i, v >> i & 1u);
+}
+
 /* Step 1 of cycle now (the timers) and every state output against the model. */
 static void timers_and_compare(gt_t *s) {
   dut_t *d = s->d;
+  static sue_gbn_conn_out_t o;
   uint32_t wo[MAXW] = {0}, rp[MAXW] = {0}, no[MAXW] = {0}, ao[MAXW] = {0}, ad[MAXW] = {0},
-           tm[MAXW] = {0};
-  unsigned ntmo = 0;
+           tm[MAXW] = {0}, rs[HARNESS_WORDS(MAXC * 6)] = {0};
+  unsigned sw = 1; /* SW = max(1, clog2(WIN)), WIN a power of two */
+  while ((1u << sw) < s->win)
+    sw++;
+  sue_gbn_bank_timers(&s->b, s->retx, &o);
+  CHECK(o.tmo_multi == 0, "the model expired twice in one cycle (RETX_TIMEOUT %u)",
+        (unsigned)s->retx);
   for (unsigned c = 0; c < s->nc; c++) {
-    sue_conn_t *k = &s->m[c];
-    int n = sue_gbn_timer(k, s->now, s->retx);
-    CHECK(n <= 1, "the model expired twice in one cycle (RETX_TIMEOUT %u)", (unsigned)s->retx);
-    ntmo += (unsigned)n;
-    set_bit(tm, c, (unsigned)n);
-    set_bit(wo, c, (unsigned)sue_gbn_can_send_new(k, s->win));
-    set_bit(rp, c, (unsigned)sue_gbn_replaying(k));
-    set_bit(no, c, k->nack_pending);
-    set_bit(ao, c, k->ack_pending);
-    set_bit(ad, c, (unsigned)sue_gbn_ack_due(k, s->now));
-    if (sue_gbn_outstanding(k) == s->win)
+    set_bit(tm, c, o.tmo[c]);
+    set_bit(wo, c, o.win_open[c]);
+    set_bit(rp, c, o.replay_pend[c]);
+    set_bit(no, c, o.nack_owed[c]);
+    set_bit(ao, c, o.ack_owed[c]);
+    set_bit(ad, c, o.ack_due[c]);
+    set_field(rs, c * sw, sw, o.rp_slot[c]);
+    if (sue_gbn_outstanding(&s->b.conn[c]) == s->win)
       s->n_full++;
   }
-  s->n_tmo += ntmo;
+  s->n_tmo += o.tmo_cnt;
   CHECK_PORT(d, s->tmo, tm, 0, "timer expiries (model)");
-  CHECK_PORT_U64(d, s->tmo_cnt, ntmo, "expiry count (model)");
+  CHECK_PORT_U64(d, s->tmo_cnt, o.tmo_cnt, "expiry count (model)");
   CHECK_PORT(d, s->win_open, wo, 0, "window open (model)");
   CHECK_PORT(d, s->replay_pend, rp, 0, "replay pending (model)");
+  CHECK_PORT(d, s->rp_slot, rs, 0, "replay slots (model rp mod WIN)");
   CHECK_PORT(d, s->nack_owed, no, 0, "NACK owed (model)");
   CHECK_PORT(d, s->ack_owed, ao, 0, "ACK owed (model)");
   CHECK_PORT(d, s->ack_due, ad, 0, "ACK due (model)");
   /* the register view of one connection, each in turn */
-  unsigned rc = (unsigned)(s->now % s->nc);
-  const sue_conn_t *k = &s->m[rc];
+  unsigned rc = (unsigned)(s->b.now % s->nc);
+  uint32_t vtx, vrx;
+  sue_gbn_bank_conn_view(&s->b, rc, &vtx, &vrx);
   dut_set_u64(d, s->rd_conn, rc);
-  CHECK_PORT_U64(d, s->rd_tx, (uint64_t)k->nxt | ((uint64_t)k->una << 16), "CONN.TX (model)");
-  CHECK_PORT_U64(d, s->rd_rx,
-                 (uint64_t)k->exp | ((uint64_t)k->nack_sent << 16) |
-                     ((uint64_t)sue_gbn_replaying(k) << 17) | ((uint64_t)k->ack_pending << 18),
-                 "CONN.RX (model)");
+  CHECK_PORT_U64(d, s->rd_tx, vtx, "CONN.TX (model)");
+  CHECK_PORT_U64(d, s->rd_rx, vrx, "CONN.RX (model)");
 }
 
 /* The outputs about tx_conn. */
 static void compare_tx(gt_t *s, unsigned c) {
   dut_t *d = s->d;
-  const sue_conn_t *k = &s->m[c];
-  unsigned op, rpsn;
-  sue_gbn_ack_fields(k, &op, &rpsn);
-  CHECK_PORT_U64(d, s->tx_psn_new, k->nxt, "PSN of a new PDU (model nxt)");
-  CHECK_PORT_U64(d, s->tx_slot_new, k->nxt % s->win, "slot of a new PDU");
-  CHECK_PORT_U64(d, s->tx_psn_rp, k->rp, "PSN to replay (model rp)");
-  CHECK_PORT_U64(d, s->tx_slot_rp, k->rp % s->win, "slot to replay");
-  CHECK_PORT_U64(d, s->tx_op, op, "op carried (model)");
-  CHECK_PORT_U64(d, s->tx_rpsn, rpsn, "rpsn carried (model)");
-  CHECK_PORT_U64(d, s->tx_can_new, sue_gbn_can_send_new(k, s->win), "can send new (model)");
-  CHECK_PORT_U64(d, s->tx_replaying, sue_gbn_replaying(k), "replaying (model)");
+  sue_gbn_tx_view_t v;
+  sue_gbn_bank_tx_view(&s->b, c, &v);
+  CHECK_PORT_U64(d, s->tx_psn_new, v.psn_new, "PSN of a new PDU (model nxt)");
+  CHECK_PORT_U64(d, s->tx_slot_new, v.slot_new, "slot of a new PDU");
+  CHECK_PORT_U64(d, s->tx_psn_rp, v.psn_rp, "PSN to replay (model rp)");
+  CHECK_PORT_U64(d, s->tx_slot_rp, v.slot_rp, "slot to replay");
+  CHECK_PORT_U64(d, s->tx_op, v.op, "op carried (model)");
+  CHECK_PORT_U64(d, s->tx_rpsn, v.rpsn, "rpsn carried (model)");
+  CHECK_PORT_U64(d, s->tx_can_new, v.can_new, "can send new (model)");
+  CHECK_PORT_U64(d, s->tx_replaying, v.replaying, "replaying (model)");
 }
 
 /* Event choice knobs. */
@@ -204,7 +203,7 @@ static void gbn_cycle(gt_t *s, const knobs_t *kb, unsigned focus) {
   unsigned tc = focus < s->nc ? focus : (unsigned)prng_below(r, s->nc);
   dut_set_u64(d, s->tx_conn, tc);
   compare_tx(s, tc);
-  sue_conn_t *k = &s->m[tc];
+  const sue_conn_t *k = &s->b.conn[tc];
   int txv = 0;
   unsigned kind = 0;
   if (prng_bernoulli(r, kb->p_tx)) {
@@ -218,24 +217,15 @@ static void gbn_cycle(gt_t *s, const knobs_t *kb, unsigned focus) {
   dut_set_u64(d, s->tx_valid, (uint64_t)txv);
   dut_set_u64(d, s->tx_kind, txv ? kind : prng_below(r, 3));
   if (txv) {
-    sue_gbn_ack_carried(k);
-    if (kind == 0) {
-      const uint8_t bytes[PDU_BYTES] = {0};
-      sue_gbn_store(k, s->win, PDU_BYTES, 0, bytes, PDU_BYTES, 1, s->now, s->retx);
-      s->n_new++;
-    } else if (kind == 1) {
-      sue_gbn_replay_sent(k);
-      s->n_rep++;
-    } else {
-      s->n_ctrl++;
-    }
+    sue_gbn_bank_tx(&s->b, tc, kind, s->retx);
+    s->n_new += kind == 0, s->n_rep += kind == 1, s->n_ctrl += kind == 2;
   }
   /* receive event */
   int rxv = prng_bernoulli(r, kb->p_rx);
   unsigned rcn = focus < s->nc            ? focus
                  : prng_bernoulli(r, 0.3) ? tc
                                           : (unsigned)prng_below(r, s->nc);
-  sue_conn_t *q = &s->m[rcn];
+  const sue_conn_t *q = &s->b.conn[rcn];
   unsigned op = 0, rpsn = 0, data = 0, psn = 0, room = 1;
   unsigned out = sue_gbn_outstanding(q);
   if (kb->in_order) { /* a peer: cumulative ACK of a prefix, data in order, rare loss */
@@ -264,46 +254,27 @@ static void gbn_cycle(gt_t *s, const knobs_t *kb, unsigned focus) {
   dut_set_u64(d, s->rx_data, data);
   dut_set_u64(d, s->rx_psn, psn);
   dut_set_u64(d, s->rx_room, room);
-  unsigned e_adv = 0, e_nack = 0, e_rep = 0, e_stale = 0, e_ctrl = 0, e_ahead = 0, e_dup = 0,
-           e_nobuf = 0, e_acc = 0;
+  sue_gbn_verdict_t v;
+  memset(&v, 0, sizeof v);
   if (rxv) {
+    const sue_gbn_rx_t ev = {rcn, op, rpsn, data, psn, room};
     if (txv && rcn == tc)
       s->n_same++;
-    if (op == 1) {
-      int a = sue_gbn_on_ack(q, rpsn, s->now, s->retx);
-      e_adv = a > 0, e_stale = a < 0;
-    } else if (op == 2) {
-      int a = sue_gbn_on_nack(q, rpsn, s->now, s->retx);
-      e_nack = a > 0, e_rep = a == 2, e_stale = a < 0;
-    }
-    if (!data) {
-      e_ctrl = 1;
-    } else {
-      int cls = sue_gbn_rx_psn(q, psn, s->now, s->ackd);
-      e_ahead = cls == SUE_PSN_AHEAD, e_dup = cls == SUE_PSN_BEHIND;
-      if (cls == SUE_PSN_EXPECTED) {
-        if (room) {
-          sue_gbn_rx_accept(q, s->now, s->ackd);
-          e_acc = 1;
-        } else {
-          e_nobuf = 1;
-        }
-      }
-    }
-    s->n_ack += e_adv, s->n_nack += e_nack, s->n_stale += e_stale, s->n_acc += e_acc;
-    s->n_ahead += e_ahead, s->n_dup += e_dup;
+    sue_gbn_bank_rx(&s->b, &ev, s->retx, s->ackd, &v);
+    s->n_ack += v.ack_adv, s->n_nack += v.nack_ok, s->n_stale += v.ack_stale;
+    s->n_acc += v.accept, s->n_ahead += v.psn_ahead, s->n_dup += v.psn_dup;
   }
-  CHECK_PORT_U64(d, s->v_ack_adv, e_adv, "ACK advanced the window (model)");
-  CHECK_PORT_U64(d, s->v_nack_ok, e_nack, "NACK acted on (model)");
-  CHECK_PORT_U64(d, s->v_replay, e_rep, "replay started by a NACK (model)");
-  CHECK_PORT_U64(d, s->v_stale, e_stale, "stale ACK / NACK (model)");
-  CHECK_PORT_U64(d, s->v_ctrl, e_ctrl, "control-only frame");
-  CHECK_PORT_U64(d, s->v_ahead, e_ahead, "PSN ahead (model)");
-  CHECK_PORT_U64(d, s->v_dup, e_dup, "PSN behind (model)");
-  CHECK_PORT_U64(d, s->v_nobuf, e_nobuf, "no buffer (model)");
-  CHECK_PORT_U64(d, s->v_accept, e_acc, "accepted (model)");
+  CHECK_PORT_U64(d, s->v_ack_adv, v.ack_adv, "ACK advanced the window (model)");
+  CHECK_PORT_U64(d, s->v_nack_ok, v.nack_ok, "NACK acted on (model)");
+  CHECK_PORT_U64(d, s->v_replay, v.replay_start, "replay started by a NACK (model)");
+  CHECK_PORT_U64(d, s->v_stale, v.ack_stale, "stale ACK / NACK (model)");
+  CHECK_PORT_U64(d, s->v_ctrl, v.ctrl, "control-only frame");
+  CHECK_PORT_U64(d, s->v_ahead, v.psn_ahead, "PSN ahead (model)");
+  CHECK_PORT_U64(d, s->v_dup, v.psn_dup, "PSN behind (model)");
+  CHECK_PORT_U64(d, s->v_nobuf, v.nobuf, "no buffer (model)");
+  CHECK_PORT_U64(d, s->v_accept, v.accept, "accepted (model)");
   dut_step(d, 1);
-  s->now++;
+  sue_gbn_bank_edge(&s->b);
 }
 
 static void set_cfg(gt_t *s, uint32_t retx, uint32_t ackd) {
@@ -338,11 +309,11 @@ HARNESS_TEST(sue_gbn_random) {
         kb.p_far = prng_bernoulli(&s->rng, 0.5) ? 0.0 : 0.05;
         set_cfg(s, retx_pick[prng_below(&s->rng, 10)], ackd_pick[prng_below(&s->rng, 8)]);
       }
-      if (s->now == next_reset) { /* rst_n: every connection back to PSN 0 */
+      if (s->b.now == next_reset) { /* rst_n: every connection back to PSN 0 */
         dut_reset(s->d, 1 + (unsigned)prng_below(&s->rng, 3));
         model_reset(s);
         s->n_resets++;
-        next_reset = s->now + 1000 + prng_below(&s->rng, 8000);
+        next_reset = s->b.now + 1000 + prng_below(&s->rng, 8000);
       }
       unsigned focus = s->nc > 8 && prng_bernoulli(&s->rng, 0.7)
                            ? (unsigned)prng_below(&s->rng, 4) /* some connections busy */
@@ -376,10 +347,10 @@ HARNESS_TEST(sue_gbn_wrap) {
       gbn_cycle(s, &kb, 1);
       sent += s->n_new - before;
       acc += s->n_acc - acc_before;
-      const sue_conn_t *k = &s->m[1];
+      const sue_conn_t *k = &s->b.conn[1];
       wraps_tx += k->nxt < last_nxt, wraps_rx += k->exp < last_exp;
       last_nxt = k->nxt, last_exp = k->exp;
-      CHECK(s->now < 40ull * target, "no progress");
+      CHECK(s->b.now < 40ull * target, "no progress");
     }
     log_stats(s);
     CHECK(wraps_tx > 0 && wraps_rx > 0, "PSNs wrapped (nxt %u times, exp %u times)", wraps_tx,
