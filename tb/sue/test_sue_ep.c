@@ -822,10 +822,15 @@ HARNESS_TEST(ep_lossy) {
   static const double loss[2] = {1e-3, 2e-2};
   for (unsigned run = 0; run < 2; run++) {
     ep_opts_t o = default_opts();
-    o.cmds = long_run(run ? 500 : 1200);
+    /* the 1e-3 run: mostly one or two commands a frame, so that thousands of frames cross */
+    o.cmds = long_run(run ? 500 : 2500);
+    o.p_sn = run ? 0.05 : 0.6;
+    o.p_cmd = run ? 0.3 : 0.1;
     o.loss = loss[run];
     o.flip = o.flip_pdu = loss[run] / 2;
-    o.jitter = 30;
+    o.lat = run ? 40 : 8; /* a short round trip: the window of 4 PDUs does not force packing */
+    o.jitter = run ? 30 : 8;
+    o.ack_delay = run ? 64 : 4;
     o.fmt = run ? SUE_HDR_AIFH12 : SUE_HDR_UDP;
     ep_t *e = calloc(1, sizeof *e);
     CHECK(e != NULL, "memory");
