@@ -22,11 +22,8 @@ void sue_chan_free(sue_chan_t *l) {
 void sue_chan_push(sue_chan_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t len,
                    uint64_t done) {
   unsigned idx = l->nsent++;
-  if (l->drop && l->drop(l->drop_ctx, f, len, idx)) {
-    l->nlost++;
-    return;
-  }
-  if (prng_bernoulli(&l->r, l->loss)) {
+  int what = l->drop ? l->drop(l->drop_ctx, f, len, idx) : SUE_CHAN_RANDOM;
+  if (what == SUE_CHAN_LOSE || (what == SUE_CHAN_RANDOM && prng_bernoulli(&l->r, l->loss))) {
     l->nlost++;
     return;
   }
@@ -49,11 +46,15 @@ void sue_chan_push(sue_chan_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t
     abort();
   memcpy(e->buf, f, len);
   e->len = len;
-  if (prng_bernoulli(&l->r, l->flip)) { /* a bit error on the line: FCS */
+  int line =
+      what == SUE_CHAN_LINE_ERR || (what == SUE_CHAN_RANDOM && prng_bernoulli(&l->r, l->flip));
+  int pdu = what == SUE_CHAN_PDU_ERR ||
+            (what == SUE_CHAN_RANDOM && !line && prng_bernoulli(&l->r, l->flip_pdu));
+  if (line) { /* a bit error on the line: FCS */
     size_t b = (size_t)prng_below(&l->r, len * 8);
     e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
     l->nflip++;
-  } else if (prng_bernoulli(&l->r, l->flip_pdu)) { /* inside a switch, FCS recomputed: R-CRC */
+  } else if (pdu) { /* inside a switch, FCS recomputed: R-CRC */
     size_t h = sue_hdr_bytes(cfg->hdr_fmt);
     if (len > h + 4 && !(e->buf[0] == 0x01 && e->buf[12] == 0x88)) {
       size_t b = h * 8 + (size_t)prng_below(&l->r, (len - 4 - h) * 8);

@@ -8,7 +8,7 @@
  * before an earlier frame). By seed it drops frames (loss), flips one bit anywhere (a line
  * error: the receiver's FCS check), or flips one bit after the network header and reseals the
  * FCS (an error inside a switch: the R-CRC check); PFC frames are never resealed. A drop hook
- * lets a test lose chosen frames.
+ * lets a test lose or corrupt chosen frames.
  */
 #ifndef REF_SUE_CHAN_H
 #define REF_SUE_CHAN_H
@@ -30,7 +30,11 @@ typedef struct {
   uint8_t *buf;
 } sue_chan_frame_t;
 
-/* Returns 1 to lose frame number idx (counted from 0) of len bytes. */
+/* What a test's hook decides for frame number idx (counted from 0) of len bytes: */
+#define SUE_CHAN_RANDOM 0   /* the random loss and errors decide */
+#define SUE_CHAN_LOSE 1     /* lost */
+#define SUE_CHAN_LINE_ERR 2 /* one bit flipped anywhere (a bad FCS) */
+#define SUE_CHAN_PDU_ERR 3  /* one bit flipped after the network header, FCS resealed */
 typedef int (*sue_chan_drop_fn)(void *ctx, const uint8_t *f, size_t len, unsigned idx);
 
 typedef struct {

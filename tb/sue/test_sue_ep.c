@@ -772,13 +772,19 @@ static ep_opts_t default_opts(void) {
   return o;
 }
 
-static unsigned long_run(unsigned n) { return harness_plusarg("full") ? 4 * n : n; }
+/* Commands a side sends: n by default, 4 n with +full (make regress), n / 10 with +quick (the
+ * make test lane of a slow simulator; every check still applies). */
+static unsigned run_len(unsigned n) {
+  if (harness_plusarg("full"))
+    return 4 * n;
+  return harness_plusarg("quick") ? n / 10 : n;
+}
 
 /* A clean channel: every frame byte, decision, delivery and counter equal to the model's; the
  * UDP frames of endpoint 0 go to a pcap that tshark must read as Ethernet / IPv4 / UDP. */
 HARNESS_TEST(ep_clean) {
   ep_opts_t o = default_opts();
-  o.cmds = long_run(600);
+  o.cmds = run_len(600);
   ep_t *e = calloc(1, sizeof *e);
   CHECK(e != NULL, "memory");
   ep_open(e, "ep_w256", &o, 1);
@@ -815,6 +821,16 @@ HARNESS_TEST(ep_clean) {
               npfc);
 }
 
+/* Frames 10, 14 and 18 of each direction: lost, a line error, an error behind the FCS (so every
+ * recovery path runs whatever the random draws, also in a short run). */
+static int forced_errors(void *ctx, const uint8_t *f, size_t len, unsigned idx) {
+  (void)ctx, (void)f, (void)len;
+  return idx == 10   ? SUE_CHAN_LOSE
+         : idx == 14 ? SUE_CHAN_LINE_ERR
+         : idx == 18 ? SUE_CHAN_PDU_ERR
+                     : SUE_CHAN_RANDOM;
+}
+
 /* The issue's loss rate: 1e-3 frame loss, line bit errors and errors behind a resealed FCS;
  * then a channel at 2e-2 so that NACK, timer and replay paths run many times. */
 HARNESS_TEST(ep_lossy) {
@@ -823,18 +839,22 @@ HARNESS_TEST(ep_lossy) {
   for (unsigned run = 0; run < 2; run++) {
     ep_opts_t o = default_opts();
     /* the 1e-3 run: mostly one or two commands a frame, so that thousands of frames cross */
-    o.cmds = long_run(run ? 500 : 2500);
-    o.p_sn = run ? 0.05 : 0.6;
+    o.cmds = run_len(run ? 500 : 2500);
+    o.p_sn = run ? 0.3 : 0.6;
     o.p_cmd = run ? 0.3 : 0.1;
     o.loss = loss[run];
     o.flip = o.flip_pdu = loss[run] / 2;
     o.lat = run ? 40 : 8; /* a short round trip: the window of 4 PDUs does not force packing */
     o.jitter = run ? 30 : 8;
     o.ack_delay = run ? 64 : 4;
+    o.retx_timeout = run ? 600 : 3000; /* a lost tail recovers in a few round trips */
     o.fmt = run ? SUE_HDR_AIFH12 : SUE_HDR_UDP;
     ep_t *e = calloc(1, sizeof *e);
     CHECK(e != NULL, "memory");
     ep_open(e, "ep_w256", &o, 10 + run);
+    if (run)
+      for (unsigned i = 0; i < 2; i++)
+        e->ch[i].drop = forced_errors;
     ep_run(e);
     for (unsigned i = 0; i < 2; i++) {
       retx += e->s[i].m.cnt[SUE_CNT_TX_RETX];
@@ -856,15 +876,15 @@ HARNESS_TEST(ep_pfc_per_vc) {
   unsigned pfc = 0, paused_frames = 0;
   for (unsigned run = 0; run < 2; run++) {
     ep_opts_t o = default_opts();
-    o.cmds = long_run(400);
+    o.cmds = run_len(400);
     o.fmt = fmts[run];
     o.p_cmd = 0.5;
     o.p_grant = 0.04;
     o.rx_credits = 2;
     o.pfc_time = 40;
     o.pfc_refresh = 60;
-    o.pfc_xoff = 900;
-    o.pfc_xon = 400;
+    o.pfc_xoff = 400;
+    o.pfc_xon = 200;
     o.loss = run ? 5e-3 : 0;
     ep_t *e = calloc(1, sizeof *e);
     CHECK(e != NULL, "memory");
