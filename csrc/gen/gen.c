@@ -367,3 +367,26 @@ int gen_write_manifest(gen_ctx_t *ctx, const gen_block_t *const *blocks, size_t 
   free_entries(e, n);
   return rc;
 }
+
+int gen_write_tops(gen_ctx_t *ctx, const gen_top_t *tops, size_t ntops, const gen_module_t *mods,
+                   size_t nmods) {
+  for (size_t t = 0; t < ntops; t++) {
+    const gen_top_t *top = &tops[t];
+    const gen_module_t *md = NULL;
+    uint64_t p[GEN_MAX_PARAMS] = {0};
+    for (size_t i = 0; i < nmods && !md; i++)
+      if (strcmp(mods[i].module, top->module) == 0)
+        md = &mods[i];
+    if (!md)
+      return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
+    if (gen_top_params_known(top, md->names))
+      return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
+    for (int i = 0; md->names[i]; i++)
+      if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
+        return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
+    if ((md->params_ok && md->params_ok(ctx, top, p)) || md->random_case(ctx, top, p) ||
+        (md->check_case && md->check_case(ctx, top, p)))
+      return -1;
+  }
+  return 0;
+}

@@ -55,6 +55,24 @@ int gen_top_param(const gen_top_t *top, const char *name, uint64_t dflt, uint64_
 /* -1 if top->params names a parameter outside the NULL-terminated list. */
 int gen_top_params_known(const gen_top_t *top, const char *const *names);
 
+/* A module a block generates cases for: its parameters with the RTL defaults, and the writers
+ * of its cases; p[] holds a top's values in the order of names. */
+#define GEN_MAX_PARAMS 8
+typedef struct {
+  const char *module;
+  const char *const names[GEN_MAX_PARAMS + 1]; /* NULL-terminated */
+  const uint64_t dflt[GEN_MAX_PARAMS];
+  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
+  int (*check_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p); /* or NULL */
+  int (*params_ok)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);  /* or NULL */
+} gen_module_t;
+
+/* Every top of a block through its module's writers: parameters resolved (the top's own
+ * values, else the defaults; unknown or malformed ones fail), params_ok, random_case, then
+ * check_case. -1 on the first failure (message in ctx->err). */
+int gen_write_tops(gen_ctx_t *ctx, const gen_top_t *tops, size_t ntops, const gen_module_t *mods,
+                   size_t nmods);
+
 /* A case being built: the vector file, its PRNG, the current record and a
  * sticky error flag, so stimulus loops need no per-value error checks. */
 typedef struct {

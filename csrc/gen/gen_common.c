@@ -42,18 +42,8 @@ static const gen_top_t common_tops[] = {
     {"credit_i8", "credit_counter", "INIT=8 GIVE_W=4"},
 };
 
-#define MAX_PARAMS 8
-
 /* A module: its parameters with the RTL defaults (docs/common.md) and the
  * writers of its cases; p[] holds the top's values in param order. */
-typedef struct module_desc {
-  const char *module;
-  const char *const names[MAX_PARAMS + 1]; /* NULL-terminated */
-  const uint64_t dflt[MAX_PARAMS];
-  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
-  int (*check_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p); /* or NULL */
-} module_desc_t;
-
 /* Stimulus probabilities are redrawn per phase so runs visit full, empty,
  * idle and saturated regimes. */
 static const double levels[] = {0.05, 0.3, 0.5, 0.7, 0.95};
@@ -392,61 +382,34 @@ static int credit_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p
 
 /* ---- table and block entry ----------------------------------------------- */
 
-static const module_desc_t modules[] = {
-    {"sync_fifo", {"WIDTH", "DEPTH", NULL}, {8, 4}, fifo_random, NULL},
-    {"rr_arbiter", {"N", NULL}, {4}, rr_random, NULL},
-    {"matrix_arbiter", {"N", NULL}, {4}, matrix_random, NULL},
+static const gen_module_t modules[] = {
+    {"sync_fifo", {"WIDTH", "DEPTH", NULL}, {8, 4}, fifo_random, NULL, NULL},
+    {"rr_arbiter", {"N", NULL}, {4}, rr_random, NULL, NULL},
+    {"matrix_arbiter", {"N", NULL}, {4}, matrix_random, NULL, NULL},
     {"crc_engine",
      {"CRC_W", "POLY", "INIT", "REFIN", "REFOUT", "XOROUT", "DATA_W", NULL},
      {32, 0x04C11DB7u, 0xFFFFFFFFu, 1, 1, 0xFFFFFFFFu, 64},
      crc_random,
-     crc_check},
+     crc_check,
+     NULL},
     {"scrambler",
      {"W", "LEN", "TAPS", "MSB_FIRST", "SEED", NULL},
      {64, 33, UINT64_C(0x100001000), 1, 0},
      scrambler_random,
+     NULL,
      NULL},
     {"descrambler",
      {"W", "LEN", "TAPS", "MSB_FIRST", "SEED", NULL},
      {64, 33, UINT64_C(0x100001000), 1, 0},
      descrambler_random,
+     NULL,
      NULL},
-    {"credit_counter", {"INIT", "GIVE_W", NULL}, {8, 4}, credit_random, NULL},
+    {"credit_counter", {"INIT", "GIVE_W", NULL}, {8, 4}, credit_random, NULL, NULL},
 };
 
-static const module_desc_t *find_module(const char *name) {
-  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-    if (strcmp(modules[i].module, name) == 0)
-      return &modules[i];
-  return NULL;
-}
-
-/* Effective parameter values of a top (its own, else the module defaults). */
-static int resolve_params(gen_ctx_t *ctx, const gen_top_t *top, const module_desc_t *md,
-                          uint64_t *p) {
-  if (gen_top_params_known(top, md->names))
-    return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
-  for (int i = 0; md->names[i]; i++)
-    if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
-      return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
-  return 0;
-}
-
-static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {
-  const module_desc_t *md = find_module(top->module);
-  uint64_t p[MAX_PARAMS] = {0};
-  if (!md)
-    return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
-  if (resolve_params(ctx, top, md, p) || md->random_case(ctx, top, p))
-    return -1;
-  return md->check_case ? md->check_case(ctx, top, p) : 0;
-}
-
 static int common_write(gen_ctx_t *ctx) {
-  for (size_t i = 0; i < sizeof common_tops / sizeof common_tops[0]; i++)
-    if (write_top(ctx, &common_tops[i]))
-      return -1;
-  return 0;
+  return gen_write_tops(ctx, common_tops, sizeof common_tops / sizeof common_tops[0], modules,
+                        sizeof modules / sizeof modules[0]);
 }
 
 const gen_block_t gen_block_common = {BLOCK, common_tops,

@@ -53,15 +53,7 @@ static const gen_top_t rifl_tops[] = {
     {"lcore_fw256", "rifl_lane_core", "FW=256 FIDW=8 FC_DEPTH=64"},
 };
 
-#define MAX_PARAMS 6
 #define FWORDS RIFL_FRAME_WORDS_MAX
-
-typedef struct {
-  const char *module;
-  const char *const names[MAX_PARAMS + 1]; /* NULL-terminated */
-  const uint64_t dflt[MAX_PARAMS];         /* RTL defaults (docs/rifl.md) */
-  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
-} module_desc_t;
 
 static const double levels[] = {0.05, 0.3, 0.5, 0.7, 0.95, 1.0};
 
@@ -543,39 +535,28 @@ static int lcore_link(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
 
 /* ---- table and block entry ----------------------------------------------- */
 
-static const module_desc_t modules[] = {
-    {"rifl_tx_frame", {"FW", "FIDW", NULL}, {256, 8}, txf_random},
-    {"rifl_rx_frame", {"FW", NULL}, {256}, rxf_random},
-    {"rifl_lane_aligner", {"FW", "LOCK", "UNLOCK", NULL}, {256, 64, 16}, align_random},
+/* Every rifl module has the frame width FW as its first parameter. */
+static int fw_ok(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
+  if (p[0] > RIFL_FW_MAX || !rifl_fw_ok((unsigned)p[0]))
+    return gen_fail(ctx, "%s: FW must be 128, 256, 512 or 1024", top->name);
+  return 0;
+}
+
+static const gen_module_t modules[] = {
+    {"rifl_tx_frame", {"FW", "FIDW", NULL}, {256, 8}, txf_random, NULL, fw_ok},
+    {"rifl_rx_frame", {"FW", NULL}, {256}, rxf_random, NULL, fw_ok},
+    {"rifl_lane_aligner", {"FW", "LOCK", "UNLOCK", NULL}, {256, 64, 16}, align_random, NULL, fw_ok},
     {"rifl_lane_core",
      {"FW", "FIDW", "FC_DEPTH", "LOCK", "UNLOCK", "PAUSE_TIMEOUT", NULL},
      {256, 8, 64, 64, 16, 64},
-     lcore_link},
+     lcore_link,
+     NULL,
+     fw_ok},
 };
 
-static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {
-  const module_desc_t *md = NULL;
-  uint64_t p[MAX_PARAMS] = {0};
-  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-    if (strcmp(modules[i].module, top->module) == 0)
-      md = &modules[i];
-  if (!md)
-    return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
-  if (gen_top_params_known(top, md->names))
-    return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
-  for (int i = 0; md->names[i]; i++)
-    if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
-      return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
-  if (p[0] > RIFL_FW_MAX || !rifl_fw_ok((unsigned)p[0]))
-    return gen_fail(ctx, "%s: FW must be 128, 256, 512 or 1024", top->name);
-  return md->random_case(ctx, top, p);
-}
-
 static int rifl_write(gen_ctx_t *ctx) {
-  for (size_t i = 0; i < sizeof rifl_tops / sizeof rifl_tops[0]; i++)
-    if (write_top(ctx, &rifl_tops[i]))
-      return -1;
-  return 0;
+  return gen_write_tops(ctx, rifl_tops, sizeof rifl_tops / sizeof rifl_tops[0], modules,
+                        sizeof modules / sizeof modules[0]);
 }
 
 const gen_block_t gen_block_rifl = {BLOCK, rifl_tops, sizeof rifl_tops / sizeof rifl_tops[0],

@@ -38,7 +38,6 @@ static const gen_top_t scoc_tops[] = {
     {"sw_n8_m2_mt1", "scoc_switch", "N=8 M=2 MT=1 QD=8 OQ=4 LW=3 DW=32"},
 };
 
-#define MAX_PARAMS 7
 #define WORDS BITS_MAX_WORDS
 #define PHASE 100         /* cycles per stimulus phase */
 #define SCHED_CYCLES 1500 /* scheduler: traffic until the drain would end about here */
@@ -46,13 +45,6 @@ static const gen_top_t scoc_tops[] = {
 #define SW_TRAFFIC 1300   /* switch: cycles of traffic before the drain */
 #define DRAIN_MAX 4000    /* the drain must empty the model within this many cycles */
 #define TAIL 16           /* cycles recorded after the model is empty */
-
-typedef struct {
-  const char *module;
-  const char *const names[MAX_PARAMS + 1]; /* NULL-terminated */
-  const uint64_t dflt[MAX_PARAMS];         /* RTL defaults (docs/scoc.md) */
-  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
-} module_desc_t;
 
 /* Element value v at bits pos .. pos+width-1 of a packed port value. */
 static void put(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
@@ -502,35 +494,24 @@ static int sw_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
 
 /* ---- table and block entry ----------------------------------------------- */
 
-static const module_desc_t modules[] = {
-    {"scoc_sched", {"N", "M", "MT", "QD", "LW", "TW", NULL}, {32, 4, 4, 16, 4, 4}, sched_random},
+static const gen_module_t modules[] = {
+    {"scoc_sched",
+     {"N", "M", "MT", "QD", "LW", "TW", NULL},
+     {32, 4, 4, 16, 4, 4},
+     sched_random,
+     NULL,
+     NULL},
     {"scoc_switch",
      {"N", "M", "MT", "QD", "OQ", "LW", "DW", NULL},
      {16, 4, 4, 16, 12, 4, 32},
-     sw_random},
+     sw_random,
+     NULL,
+     NULL},
 };
 
-static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {
-  const module_desc_t *md = NULL;
-  uint64_t p[MAX_PARAMS] = {0};
-  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-    if (strcmp(modules[i].module, top->module) == 0)
-      md = &modules[i];
-  if (!md)
-    return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
-  if (gen_top_params_known(top, md->names))
-    return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
-  for (int i = 0; md->names[i]; i++)
-    if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
-      return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
-  return md->random_case(ctx, top, p);
-}
-
 static int scoc_write(gen_ctx_t *ctx) {
-  for (size_t i = 0; i < sizeof scoc_tops / sizeof scoc_tops[0]; i++)
-    if (write_top(ctx, &scoc_tops[i]))
-      return -1;
-  return 0;
+  return gen_write_tops(ctx, scoc_tops, sizeof scoc_tops / sizeof scoc_tops[0], modules,
+                        sizeof modules / sizeof modules[0]);
 }
 
 const gen_block_t gen_block_scoc = {BLOCK, scoc_tops, sizeof scoc_tops / sizeof scoc_tops[0],

@@ -49,15 +49,7 @@ static const gen_top_t sue_tops[] = {
     {"pfc_bw24", "sue_pfc", "BW=24"},
 };
 
-#define MAX_PARAMS 3
 #define WORDS 8 /* up to 256 bits a field */
-
-typedef struct {
-  const char *module;
-  const char *const names[MAX_PARAMS + 1]; /* NULL-terminated */
-  const uint64_t dflt[MAX_PARAMS];         /* RTL defaults (docs/sue_pfc.md, docs/sue_ctl.md) */
-  int (*random_case)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);
-} module_desc_t;
 
 /* Element value v at bits pos .. pos+width-1 of a packed port value. */
 static void put(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
@@ -625,32 +617,14 @@ static int gbn_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
 
 /* ---- table and block entry ----------------------------------------------- */
 
-static const module_desc_t modules[] = {
-    {"sue_gbn", {"NDST", "WIN", "PSN_PER_VC", NULL}, {64, 8, 0}, gbn_random},
-    {"sue_pfc", {"BW", NULL}, {15}, pfc_random},
+static const gen_module_t modules[] = {
+    {"sue_gbn", {"NDST", "WIN", "PSN_PER_VC", NULL}, {64, 8, 0}, gbn_random, NULL, NULL},
+    {"sue_pfc", {"BW", NULL}, {15}, pfc_random, NULL, NULL},
 };
 
-static int write_top(gen_ctx_t *ctx, const gen_top_t *top) {
-  const module_desc_t *md = NULL;
-  uint64_t p[MAX_PARAMS] = {0};
-  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
-    if (strcmp(modules[i].module, top->module) == 0)
-      md = &modules[i];
-  if (!md)
-    return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
-  if (gen_top_params_known(top, md->names))
-    return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
-  for (int i = 0; md->names[i]; i++)
-    if (gen_top_param(top, md->names[i], md->dflt[i], &p[i]))
-      return gen_fail(ctx, "%s: bad value of %s in '%s'", top->name, md->names[i], top->params);
-  return md->random_case(ctx, top, p);
-}
-
 static int sue_write(gen_ctx_t *ctx) {
-  for (size_t i = 0; i < sizeof sue_tops / sizeof sue_tops[0]; i++)
-    if (write_top(ctx, &sue_tops[i]))
-      return -1;
-  return 0;
+  return gen_write_tops(ctx, sue_tops, sizeof sue_tops / sizeof sue_tops[0], modules,
+                        sizeof modules / sizeof modules[0]);
 }
 
 const gen_block_t gen_block_sue = {BLOCK, sue_tops, sizeof sue_tops / sizeof sue_tops[0],
