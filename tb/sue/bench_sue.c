@@ -1,0 +1,607 @@
+/*
+ * Benchmarks of block sue (scripts/bench_sue.sh, docs/performance.md): not tests, they
+ * measure. Each writes CSV files into the run's outdir.
+ *
+ *   bench_sue_efficiency  on the RTL (ep_w256: DATA_W = ETH_W = 256, PDU_MAX 512), through the
+ *       two-endpoint harness (tb/sue/sue_ep_tb.c, lockstep with the model, scoreboard):
+ *       endpoint 0 sends commands of S = 2 clen + dlen bytes (8: clen 4, dlen 0; larger:
+ *       clen 4, dlen S - 8) to endpoint 1, UDP / AIFH 12 / AIFH 6, packed (PACK_TIMEOUT
+ *       0xFFFF, 4 full PDUs of k = PDU_MAX / S commands) and unpacked (send-now, the next
+ *       command only once the last one's PDU is decided: one command a frame). Efficiency =
+ *       command bytes delivered to endpoint 1's XPU / (bytes of every frame endpoint 0 sent
+ *       + SUE_WIRE_EXTRA each), beside the formula sue_wire_efficiency (docs/sue.md).
+ *         efficiency.csv         header,command_bytes,wire_efficiency
+ *         efficiency_detail.csv  header,command_bytes,clen,dlen,cmds_per_pdu,frames,
+ *                                frame_bytes,measured,formula
+ *   bench_sue_latency  on the RTL (ep_w256, UDP), an idle pair: one send-now command at a time,
+ *       sent once everything is idle and a random 20 .. 51 further cycles have passed.
+ *         latency.csv        path,cycles (the median of the samples)
+ *         latency_stats.csv  path,command_bytes,samples,min,median,max
+ *   bench_sue_throughput  saturated XPU, one VC, commands round robin over 1 or 64
+ *       destinations, a MAC pacing the port at 32 bytes a cycle with SUE_WIRE_EXTRA bytes a
+ *       frame; 1 destination on the RTL (ep_w256) and on the model with the RTL's port timing,
+ *       1 and 64 on the model (sue_endpoint.c, which the ep_* lockstep tests prove equal to the
+ *       RTL decision by decision and byte by byte) around 64 model peers.
+ *         throughput.csv  where,params,destinations,command_bytes,commands,cycles,
+ *                         cmd_bytes_per_cycle,line_fraction,pdus
+ * Plusargs: +samples=N (latency, default 200), +cmds=N (throughput, default 1600).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "prng.h"
+#include "sue_ep_tb.h"
+#include "sue_regs.h"
+
+#define BPC 32u     /* port bytes a cycle: a 256-bit datapath */
+#define KIND_PDU 5u /* tx_kind of a new PDU */
+
+static FILE *csv(const char *name, const char *header) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL, "open %s", path);
+  fprintf(f, "%s\n", header);
+  return f;
+}
+
+static unsigned long arg(const char *name, unsigned long dflt) {
+  const char *p = harness_plusarg(name);
+  return p ? strtoul(p, NULL, 10) : dflt;
+}
+
+/* Command n of S bytes: 8 control bytes (clen 4) and S - 8 data bytes; 8 bytes: control only. */
+static void bench_cmd(sue_cmd_t *c, unsigned S, unsigned n, unsigned xpuid, unsigned send_now) {
+  sue_cmd_init(c, 1, 4, S > 8 ? S - 8 : 0);
+  sue_cmd_fill(c, (uint64_t)n * 7919u + S);
+  c->vc = 0;
+  c->xpuid = xpuid;
+  c->send_now = send_now;
+}
+
+static unsigned cmd_bytes(const sue_cmd_t *c) { return 2 * c->clen + c->dlen; }
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* ====================================================================== efficiency */
+typedef struct {
+  unsigned S, packed;
+  size_t flen;
+  uint64_t wire, bytes;
+  unsigned frames, other, bad_len;
+} eff_t;
+
+static int eff_gen(ep_t *e, side_t *s, sue_cmd_t *c) {
+  const eff_t *x = e->o.ctx;
+  if (!x->packed && s->kinds[KIND_PDU] < s->sent)
+    return 0; /* unpacked: the last command's PDU first */
+  bench_cmd(c, x->S, s->sent, s->peer, !x->packed);
+  return 1;
+}
+
+static void eff_hook(ep_t *e, const side_t *s, unsigned ev, const sue_cmd_t *c, size_t len,
+                     unsigned kind) {
+  eff_t *x = e->o.ctx;
+  if (ev == EP_EV_ETH_TX_FRAME && s == &e->s[0]) {
+    x->wire += len + SUE_WIRE_EXTRA;
+    x->frames++;
+    x->other += kind != KIND_PDU;
+    x->bad_len += len != x->flen;
+  } else if (ev == EP_EV_XPU_RX_FIRST && s == &e->s[1]) {
+    x->bytes += cmd_bytes(c);
+  }
+}
+
+HARNESS_TEST(bench_sue_efficiency) {
+  static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
+  static const char *const names[3] = {"udp", "aifh12", "aifh6"};
+  static const unsigned sizes[] = {8, 16, 32, 64, 128, 256};
+  const unsigned pdu_max = 512, align = 4;
+  FILE *f = csv("efficiency.csv", "header,command_bytes,wire_efficiency");
+  FILE *g = csv("efficiency_detail.csv", "header,command_bytes,clen,dlen,cmds_per_pdu,frames,"
+                                         "frame_bytes,measured,formula");
+  unsigned run = 0;
+  for (unsigned fi = 0; fi < 3; fi++)
+    for (unsigned pi = 0; pi < 2; pi++)
+      for (unsigned si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        unsigned packed = 1 - pi, S = sizes[si],
+                 k = packed ? sue_cmds_per_pdu(S, align, pdu_max) : 1;
+        eff_t x;
+        memset(&x, 0, sizeof x);
+        x.S = S;
+        x.packed = packed;
+        x.flen = sue_frame_len(fmts[fi], k * sue_align_up(S, align));
+        ep_opts_t o = ep_default_opts();
+        o.fmt = fmts[fi];
+        o.one_way = 1;
+        o.cmds = packed ? 4 * k : 8;
+        o.p_cmd = 1.0;
+        o.p_gap = 0;
+        o.p_grant = 1.0;
+        o.pack_timeout = packed ? 0xFFFF : 64;
+        o.gen = eff_gen;
+        o.hook = eff_hook;
+        o.ctx = &x;
+        ep_t *e = calloc(1, sizeof *e);
+        CHECK(e != NULL, "memory");
+        ep_open(e, "ep_w256", &o, 100 + run++);
+        ep_run(e);
+        ep_close(e);
+        free(e);
+        double meas = (double)x.bytes / (double)x.wire,
+               form = sue_wire_efficiency(fmts[fi], S, align, k);
+        CHECK(x.other == 0 && x.bad_len == 0,
+              "%s %u B: %u frames not a new PDU, %u of another length", names[fi], S, x.other,
+              x.bad_len);
+        CHECK_EQ(x.bytes, (uint64_t)o.cmds * S, "command bytes delivered");
+        CHECK_EQ(x.frames, packed ? 4u : 8u, "frames");
+        const char *mode = packed ? "packed" : "unpacked";
+        fprintf(f, "%s_%s,%u,%.6f\n", names[fi], mode, S, meas);
+        fprintf(g, "%s_%s,%u,4,%u,%u,%u,%zu,%.6f,%.6f\n", names[fi], mode, S, S > 8 ? S - 8 : 0, k,
+                x.frames, x.flen, meas, form);
+        fflush(f);
+        fflush(g);
+        CHECK(meas == form, "%s %s %u B: measured %.6f, formula %.6f", names[fi], mode, S, meas,
+              form);
+        harness_log("%s %s %u B: %u frames of %zu bytes, %llu command bytes, efficiency %.6f "
+                    "(formula %.6f)",
+                    names[fi], mode, S, x.frames, x.flen, (unsigned long long)x.bytes, meas, form);
+      }
+  fclose(f);
+  fclose(g);
+}
+
+/* ====================================================================== latency */
+#define LAT_MAX 4096u
+enum { L_TX, L_RX, L_DEC, L_VER, L_N };
+
+typedef struct {
+  unsigned S, want, n, quiet, need;
+  prng_t r;
+  uint64_t t_last, t_dec, t_rx;
+  int wait_tx, wait_rx;
+  unsigned ns[L_N];
+  uint32_t v[L_N][LAT_MAX];
+} lat_t;
+
+static int lat_gen(ep_t *e, side_t *s, sue_cmd_t *c) {
+  lat_t *x = e->o.ctx;
+  if (x->n >= x->want || !ep_idle(e)) {
+    x->quiet = 0;
+    return 0;
+  }
+  if (++x->quiet < x->need)
+    return 0;
+  x->quiet = 0;
+  x->need = 20 + (unsigned)prng_below(&x->r, 32);
+  bench_cmd(c, x->S, x->n++, s->peer, 1);
+  return 1;
+}
+
+static void lat_add(lat_t *x, unsigned w, uint64_t d) {
+  CHECK(x->ns[w] < LAT_MAX, "samples");
+  x->v[w][x->ns[w]++] = (uint32_t)d;
+}
+
+static void lat_hook(ep_t *e, const side_t *s, unsigned ev, const sue_cmd_t *c, size_t len,
+                     unsigned kind) {
+  lat_t *x = e->o.ctx;
+  (void)c;
+  (void)len;
+  if (s == &e->s[0]) {
+    if (ev == EP_EV_XPU_TX_LAST) {
+      x->t_last = e->t;
+      x->wait_tx = 1;
+    } else if (ev == EP_EV_DECIDE && x->wait_tx && kind) {
+      CHECK_EQ(kind, KIND_PDU, "the first decision after a command");
+      x->t_dec = e->t;
+    } else if (ev == EP_EV_ETH_TX_FIRST && x->wait_tx) {
+      lat_add(x, L_TX, e->t - x->t_last);
+      lat_add(x, L_DEC, e->t - x->t_dec);
+      x->wait_tx = 0;
+    }
+  } else {
+    if (ev == EP_EV_ETH_RX_LAST) {
+      x->t_rx = e->t;
+      x->wait_rx = 1;
+    } else if (ev == EP_EV_VERDICT && x->wait_rx) {
+      lat_add(x, L_VER, e->t - x->t_rx);
+    } else if (ev == EP_EV_XPU_RX_FIRST && x->wait_rx) {
+      lat_add(x, L_RX, e->t - x->t_rx);
+      x->wait_rx = 0;
+    }
+  }
+}
+
+typedef struct {
+  uint32_t min, med, max;
+} stat_t;
+
+static stat_t stats(uint32_t *v, unsigned n) {
+  stat_t st = {0, 0, 0};
+  CHECK(n > 0, "no samples");
+  qsort(v, n, sizeof *v, cmp_u32);
+  st.min = v[0];
+  st.med = v[n / 2];
+  st.max = v[n - 1];
+  return st;
+}
+
+/* One latency run of `samples` commands of S bytes; med[] gets the medians. */
+static void lat_run(unsigned S, unsigned samples, FILE *f, FILE *g, stat_t st[L_N]) {
+  static const char *const paths[L_N] = {"xpu_cmd_to_first_frame_byte", "frame_to_xpu_cmd",
+                                         "decision_to_first_frame_byte", "frame_to_verdict"};
+  lat_t *x = calloc(1, sizeof *x);
+  CHECK(x != NULL, "memory");
+  x->S = S;
+  x->want = samples;
+  x->need = 40;
+  prng_seed(&x->r, harness_seed() * 977u + S);
+  ep_opts_t o = ep_default_opts();
+  o.one_way = 1;
+  o.cmds = samples;
+  o.p_cmd = 1.0;
+  o.p_gap = 0;
+  o.p_grant = 1.0;
+  o.gen = lat_gen;
+  o.hook = lat_hook;
+  o.ctx = x;
+  ep_t *e = calloc(1, sizeof *e);
+  CHECK(e != NULL, "memory");
+  ep_open(e, "ep_w256", &o, 200 + S);
+  ep_run(e);
+  ep_close(e);
+  free(e);
+  for (unsigned w = 0; w < L_N; w++) {
+    CHECK(x->ns[w] == samples, "%u samples of %s", x->ns[w], paths[w]);
+    st[w] = stats(x->v[w], x->ns[w]);
+    fprintf(g, "%s,%u,%u,%u,%u,%u\n", paths[w], S, x->ns[w], st[w].min, st[w].med, st[w].max);
+    if (w < 2)
+      fprintf(f, "%s.cmd%u,%u\n", paths[w], S, st[w].med);
+    harness_log("%s, %u-byte commands: min %u, median %u, max %u cycles over %u samples", paths[w],
+                S, st[w].min, st[w].med, st[w].max, x->ns[w]);
+  }
+  fprintf(f, "bridge_tx_plus_rx.cmd%u,%u\n", S, st[L_TX].med + st[L_RX].med);
+  free(x);
+}
+
+HARNESS_TEST(bench_sue_latency) {
+  unsigned samples = (unsigned)arg("samples", 200);
+  CHECK(samples <= LAT_MAX, "+samples at most %u", LAT_MAX);
+  FILE *f = csv("latency.csv", "path,cycles");
+  FILE *g = csv("latency_stats.csv", "path,command_bytes,samples,min,median,max");
+  stat_t st[L_N];
+  lat_run(8, samples, f, g, st);
+  lat_run(256, samples, f, g, st);
+  fclose(f);
+  fclose(g);
+}
+
+/* ====================================================================== throughput */
+#define NLEAF 64u
+#define HUB_ID 0x100u
+#define LEAF_ID(j) (0x200u + (j))
+#define TP_LAT 10u      /* link latency, cycles */
+#define TP_ACK_DELAY 16 /* ACK_DELAY register */
+
+/* Measures delivered command bytes a cycle between the deliveries of command N/4 and 3N/4. */
+typedef struct {
+  unsigned S, ndst, n, delivered;
+  uint64_t t0, t1;
+  unsigned pdus;
+  /* the RTL's port timing, measured there for the model */
+  unsigned ndec, nver;
+  uint32_t dec[LAT_MAX], ver[LAT_MAX];
+  uint64_t t_dec, t_rx;
+  int wait_dec;
+} tp_t;
+
+static void tp_delivered(tp_t *x, uint64_t t) {
+  x->delivered++;
+  if (x->delivered == x->n / 4)
+    x->t0 = t;
+  if (x->delivered == 3 * x->n / 4)
+    x->t1 = t;
+}
+
+static double tp_rate(const tp_t *x) {
+  return (double)(3 * x->n / 4 - x->n / 4) * x->S / (double)(x->t1 - x->t0);
+}
+
+static int tp_gen(ep_t *e, side_t *s, sue_cmd_t *c) {
+  const tp_t *x = e->o.ctx;
+  bench_cmd(c, x->S, s->sent, s->peer, 0);
+  return 1;
+}
+
+static void tp_hook(ep_t *e, const side_t *s, unsigned ev, const sue_cmd_t *c, size_t len,
+                    unsigned kind) {
+  tp_t *x = e->o.ctx;
+  (void)c;
+  (void)len;
+  if (s == &e->s[0]) {
+    if (ev == EP_EV_DECIDE && kind) {
+      x->t_dec = e->t;
+      x->wait_dec = 1;
+      x->pdus += kind == KIND_PDU;
+    } else if (ev == EP_EV_ETH_TX_FIRST && x->wait_dec && x->ndec < LAT_MAX) {
+      x->dec[x->ndec++] = (uint32_t)(e->t - x->t_dec);
+      x->wait_dec = 0;
+    }
+  } else {
+    if (ev == EP_EV_ETH_RX_LAST)
+      x->t_rx = e->t;
+    else if (ev == EP_EV_VERDICT && x->nver < LAT_MAX)
+      x->ver[x->nver++] = (uint32_t)(e->t - x->t_rx);
+    else if (ev == EP_EV_XPU_RX_FIRST)
+      tp_delivered(x, e->t);
+  }
+}
+
+/* ---- the model: a hub endpoint and 64 leaves, the RTL harness's port timing */
+typedef struct {
+  sue_ep_t m;
+  uint64_t port_free, wire_end, feed_free, rx_free;
+  sue_chan_t verq; /* frames waiting for their verdict (latency 0: a timed FIFO) */
+} mep_t;
+
+typedef struct {
+  sue_params_t p;
+  mep_t ep[NLEAF + 1]; /* 0: the hub, 1 + j: leaf j */
+  sue_chan_t down[NLEAF], up;
+  unsigned agg[SUE_NVC][2], qunits[NLEAF];
+  uint64_t xfree, submit_t;
+  int pending;
+  sue_cmd_t cur;
+  unsigned sent, d0, v0;
+  sue_stream_t out[NLEAF];
+} star_t;
+
+static void star_cfg(sue_ep_t *m, unsigned me, const unsigned *ids, unsigned n) {
+  sue_ep_reg_write(m, SUE_REG_CTRL, 0x318u); /* UDP, as the RTL harness */
+  sue_ep_reg_write(m, SUE_REG_XPUID, me);
+  sue_ep_reg_write(m, SUE_REG_MAC_HI, 0x0200);
+  sue_ep_reg_write(m, SUE_REG_MAC_LO, me);
+  sue_ep_reg_write(m, SUE_REG_IP, 0x0A000000u | me);
+  sue_ep_reg_write(m, SUE_REG_RETX_TIMEOUT, 3000);
+  sue_ep_reg_write(m, SUE_REG_ACK_DELAY, TP_ACK_DELAY);
+  sue_ep_reg_write(m, SUE_REG_PACK_TIMEOUT, 64);
+  for (unsigned d = 0; d < n; d++) {
+    sue_ep_reg_write(m, SUE_REG_DST(d), 0x80000000u | ids[d]);
+    sue_ep_reg_write(m, SUE_REG_DST(d) + 4, 0x0200);
+    sue_ep_reg_write(m, SUE_REG_DST(d) + 8, ids[d]);
+    sue_ep_reg_write(m, SUE_REG_DST(d) + 12, 0x0A000000u | ids[d]);
+  }
+}
+
+static void star_open(star_t *s, const sue_params_t *hp, unsigned d0, unsigned v0) {
+  memset(s, 0, sizeof *s);
+  s->p = *hp;
+  s->d0 = d0;
+  s->v0 = v0;
+  sue_params_t lp = *hp;
+  lp.ndst = 1;
+  unsigned leaves[NLEAF], hub = HUB_ID;
+  for (unsigned j = 0; j < NLEAF; j++)
+    leaves[j] = LEAF_ID(j);
+  for (unsigned i = 0; i <= NLEAF; i++) {
+    mep_t *x = &s->ep[i];
+    CHECK(sue_ep_init(&x->m, i ? &lp : hp) == 0, "model parameters");
+    if (i)
+      star_cfg(&x->m, LEAF_ID(i - 1), &hub, 1);
+    else
+      star_cfg(&x->m, HUB_ID, leaves, NLEAF);
+    sue_chan_init(&x->verq, i);
+    x->verq.lat = 0;
+    for (unsigned v = 0; v < SUE_NVC; v++)
+      for (unsigned ty = 0; ty < 2; ty++)
+        sue_ep_rx_credit(&x->m, v, ty, 8);
+  }
+  for (unsigned j = 0; j < NLEAF; j++) {
+    sue_chan_init(&s->down[j], 1000 + j);
+    s->down[j].lat = TP_LAT;
+    s->qunits[j] = hp->q_bytes / hp->align;
+  }
+  sue_chan_init(&s->up, 999);
+  s->up.lat = TP_LAT;
+}
+
+static void star_close(star_t *s) {
+  for (unsigned i = 0; i <= NLEAF; i++) {
+    sue_ep_free(&s->ep[i].m);
+    sue_chan_free(&s->ep[i].verq);
+  }
+  for (unsigned j = 0; j < NLEAF; j++) {
+    sue_chan_free(&s->down[j]);
+    sue_stream_free(&s->out[j]);
+  }
+  sue_chan_free(&s->up);
+}
+
+/* Port of endpoint x at cycle t, as the RTL: a decision once the last frame's last beat goes,
+ * the first beat d0 cycles after it and not before the wire frees (BPC bytes a cycle,
+ * SUE_WIRE_EXTRA a frame), a beat a cycle; the frame enters link l at its last beat. */
+static size_t star_port(star_t *s, mep_t *x, uint64_t t, uint8_t *buf, sue_chan_t *l) {
+  if (t < x->port_free)
+    return 0;
+  size_t n = sue_ep_port_tx(&x->m, t, buf);
+  if (!n)
+    return 0;
+  uint64_t first = t + s->d0;
+  while ((first + 1) * BPC <= x->wire_end)
+    first++;
+  uint64_t start = first * BPC > x->wire_end ? first * BPC : x->wire_end;
+  x->wire_end = start + n + SUE_WIRE_EXTRA;
+  uint64_t last = first + (n + BPC - 1) / BPC - 1;
+  x->port_free = last;
+  if (!l) { /* the hub: to the leaf of the destination IPv4 address */
+    unsigned j = sue_get_be16(buf + 32) - LEAF_ID(0);
+    CHECK(j < NLEAF, "hub frame to an unknown destination");
+    l = &s->down[j];
+  }
+  sue_chan_push(l, &x->m.cfg, buf, n, last);
+  return n;
+}
+
+/* Receive of endpoint x: frames from link l fed a beat a cycle, the verdict v0 cycles after
+ * the last beat (the RTL's), then sue_ep_port_rx. */
+static void star_rx(star_t *s, mep_t *x, uint64_t t, sue_chan_t *l) {
+  if (t >= x->feed_free) {
+    sue_chan_frame_t *f = sue_chan_pop(l, t);
+    if (f) {
+      uint64_t last = t + (f->len + BPC - 1) / BPC - 1;
+      x->feed_free = last + 1;
+      sue_chan_push(&x->verq, &x->m.cfg, f->buf, f->len, last + s->v0);
+      free(f->buf);
+    }
+  }
+  sue_chan_frame_t *v;
+  while ((v = sue_chan_pop(&x->verq, t)) != NULL) {
+    (void)sue_ep_port_rx(&x->m, t, v->buf, v->len);
+    free(v->buf);
+  }
+}
+
+static void star_cycle(star_t *s, tp_t *x, uint64_t t, uint8_t *buf) {
+  for (unsigned i = 0; i <= NLEAF; i++)
+    sue_ep_tick(&s->ep[i].m, t);
+  /* the hub's XPU: a beat a cycle, the command to the model after its last beat */
+  mep_t *h = &s->ep[0];
+  if (s->pending && s->submit_t == t) {
+    int r = sue_ep_xpu_tx(&h->m, t, s->cur.dp ? SUE_VALID_DATA : SUE_VALID_CMD, &s->cur, 0);
+    CHECK(r == 0, "model refused a command (counter %d)", r);
+    s->pending = 0;
+  }
+  if (!s->pending && t >= s->xfree && s->sent < x->n) {
+    unsigned d = s->sent % x->ndst;
+    bench_cmd(&s->cur, x->S, s->sent, LEAF_ID(d), 0);
+    unsigned u = sue_cmd_units(&s->cur, s->p.align);
+    if (s->agg[0][s->cur.dp] && s->qunits[d] >= u) {
+      s->agg[0][s->cur.dp]--;
+      s->qunits[d] -= u;
+      unsigned beats = sue_cmd_beats(&s->cur, s->p.data_w);
+      s->xfree = t + beats;
+      s->submit_t = t + beats;
+      s->pending = 1;
+      sue_stream_push(&s->out[d], &s->cur);
+      s->sent++;
+    }
+  }
+  (void)star_port(s, h, t, buf, NULL);
+  star_rx(s, h, t, &s->up);
+  sue_credit_ev_t ev;
+  while (sue_ep_credit_pop(&h->m, &ev)) {
+    if (ev.kind == SUE_CREDIT_AGG) {
+      s->agg[ev.vc][ev.type] += ev.n;
+    } else {
+      int d = sue_cfg_find_dst(&h->m.cfg, &h->m.p, ev.xpuid);
+      CHECK(d >= 0, "queue credit for an unknown destination");
+      s->qunits[d] += ev.n;
+    }
+  }
+  /* the leaves: receive, deliver (a beat a cycle, credits straight back), ACK frames */
+  for (unsigned j = 0; j < NLEAF; j++) {
+    mep_t *l = &s->ep[1 + j];
+    (void)star_port(s, l, t, buf, &s->up);
+    star_rx(s, l, t, &s->down[j]);
+    sue_cmd_t got;
+    if (t >= l->rx_free && sue_ep_xpu_rx(&l->m, t, &got)) {
+      const char *why = got.xpuid != HUB_ID ? "unknown source" : sue_stream_take(&s->out[j], &got);
+      CHECK(why == NULL, "leaf %u: %s", j, why ? why : "");
+      l->rx_free = t + sue_cmd_beats(&got, s->p.data_w);
+      sue_ep_rx_credit(&l->m, got.vc, got.dp, 1);
+      tp_delivered(x, t);
+    }
+  }
+}
+
+static void star_run(star_t *s, tp_t *x) {
+  uint8_t *buf = malloc(SUE_FRAME_MAX);
+  CHECK(buf != NULL, "memory");
+  for (uint64_t t = 0; x->delivered < x->n; t++) {
+    CHECK(t < 50000000u, "model run not done: delivered %u of %u", x->delivered, x->n);
+    star_cycle(s, x, t, buf);
+  }
+  x->pdus = s->ep[0].m.cnt[SUE_CNT_TX_PDUS];
+  free(buf);
+}
+
+static void tp_row(FILE *f, const char *where, const char *params, const tp_t *x) {
+  double r = tp_rate(x);
+  fprintf(f, "%s,%s,%u,%u,%u,%llu,%.4f,%.4f,%u\n", where, params, x->ndst, x->S, x->n,
+          (unsigned long long)(x->t1 - x->t0), r, r / BPC, x->pdus);
+  fflush(f);
+  harness_log("%s %s: %u destinations, %u-byte commands: %.4f command bytes a cycle (%.4f of "
+              "the line), %u PDUs for %u commands",
+              where, params, x->ndst, x->S, r, r / BPC, x->pdus, x->n);
+}
+
+HARNESS_TEST(bench_sue_throughput) {
+  static const unsigned sizes[2] = {64, 256};
+  unsigned n = (unsigned)arg("cmds", 1600);
+  FILE *f = csv("throughput.csv", "where,params,destinations,command_bytes,commands,cycles,"
+                                  "cmd_bytes_per_cycle,line_fraction,pdus");
+  for (unsigned si = 0; si < 2; si++) {
+    /* the RTL, 1 destination */
+    tp_t *x = calloc(1, sizeof *x);
+    CHECK(x != NULL, "memory");
+    x->S = sizes[si];
+    x->ndst = 1;
+    x->n = n;
+    ep_opts_t o = ep_default_opts();
+    o.one_way = 1;
+    o.cmds = n;
+    o.p_cmd = 1.0;
+    o.p_gap = 0;
+    o.p_grant = 1.0;
+    o.lat = TP_LAT;
+    o.ack_delay = TP_ACK_DELAY;
+    o.mac_bpc = BPC;
+    o.gen = tp_gen;
+    o.hook = tp_hook;
+    o.ctx = x;
+    ep_t *e = calloc(1, sizeof *e);
+    CHECK(e != NULL, "memory");
+    ep_open(e, "ep_w256", &o, 300 + si);
+    ep_run(e);
+    ep_close(e);
+    free(e);
+    tp_row(f, "rtl", "ep_w256", x);
+    stat_t d = stats(x->dec, x->ndec), v = stats(x->ver, x->nver);
+    harness_log("RTL port timing: decision to first beat %u .. %u (median %u), last beat in to "
+                "verdict %u .. %u (median %u) cycles",
+                d.min, d.max, d.med, v.min, v.max, v.med);
+    CHECK(d.min == d.max && v.min == v.max, "the model needs a fixed port timing");
+    /* the model: ep_w256's parameters (NDST 64 for 64 destinations), then the defaults */
+    sue_params_t pw = sue_default_params();
+    pw.pdu_max = 512;
+    pw.q_bytes = 1024;
+    pw.win = 4;
+    pw.ing_cmd = 4;
+    pw.ing_data = 2;
+    pw.rx_bytes = 2048;
+    const sue_params_t pd = sue_default_params();
+    for (unsigned pi = 0; pi < 2; pi++)
+      for (unsigned nd = 1; nd <= NLEAF; nd *= NLEAF) {
+        tp_t y;
+        memset(&y, 0, sizeof y);
+        y.S = sizes[si];
+        y.ndst = nd;
+        y.n = nd == 1 ? n : 4 * n;
+        star_t *s = malloc(sizeof *s);
+        CHECK(s != NULL, "memory");
+        star_open(s, pi ? &pd : &pw, d.min, v.min);
+        star_run(s, &y);
+        star_close(s);
+        free(s);
+        tp_row(f, "model", pi ? "default" : "ep_w256_ndst64", &y);
+      }
+    free(x);
+  }
+  fclose(f);
+}

@@ -1,0 +1,690 @@
+/*
+ * sue_ep_tb.c - the two-endpoint harness around sue_endpoint (sue_ep_tb.h); the lockstep order
+ * of a cycle is described in tb/sue/test_sue_ep.c.
+ */
+#include "sue_ep_tb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prng.h"
+#include "sue_regs.h"
+
+static const ep_case_t cases[] = {
+    {"ep_w256", 256, 256, 4, 4, 512, 1024, 4, 0, 4, 2, 2048},
+    {"ep_w1024_vc", 128, 1024, 2, 8, 512, 1024, 4, 1, 3, 2, 2048},
+};
+
+#define MAXW HARNESS_WORDS(2048)
+
+/* ------------------------------------------------------------------ bits and bytes */
+static void put_bits(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
+  for (unsigned b = 0; b < width; b++) {
+    unsigned i = pos + b;
+    if ((v >> b) & 1u)
+      w[i / 32] |= 1u << (i % 32);
+    else
+      w[i / 32] &= ~(1u << (i % 32));
+  }
+}
+
+static unsigned get_byte(const uint32_t *w, unsigned nbits, unsigned j) {
+  unsigned base = nbits - 8u - 8u * j, v = 0;
+  for (unsigned i = 0; i < 8; i++)
+    v |= ((w[(base + i) / 32] >> ((base + i) % 32)) & 1u) << i;
+  return v;
+}
+
+static void xfq_push(xfq_t *q, const uint8_t *b, size_t len, unsigned kind) {
+  if (q->n == q->cap) {
+    size_t nc = q->cap ? 2 * q->cap : 16;
+    xf_t *p = malloc(nc * sizeof *p);
+    CHECK(p != NULL, "memory");
+    for (size_t i = 0; i < q->n; i++)
+      p[i] = q->q[(q->rd + i) % q->cap];
+    free(q->q);
+    q->q = p;
+    q->cap = nc;
+    q->rd = 0;
+  }
+  xf_t *f = &q->q[(q->rd + q->n++) % q->cap];
+  f->buf = malloc(len);
+  CHECK(f->buf != NULL, "memory");
+  memcpy(f->buf, b, len);
+  f->len = len;
+  f->kind = kind;
+}
+
+static xf_t *xfq_head(xfq_t *q) { return q->n ? &q->q[q->rd] : NULL; }
+
+static void xfq_pop(xfq_t *q) {
+  free(q->q[q->rd].buf);
+  q->rd = (q->rd + 1) % q->cap;
+  q->n--;
+}
+
+static void xfq_free(xfq_t *q) {
+  while (q->n)
+    xfq_pop(q);
+  free(q->q);
+}
+
+/* ------------------------------------------------------------------ open */
+static const ep_case_t *find_case(const char *top) {
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    if (!strcmp(cases[i].top, top))
+      return &cases[i];
+  FAIL("no case %s", top);
+}
+
+static void ports(side_t *s) {
+  dut_t *d = s->d;
+#define P(f, n) s->f = dut_port(d, n)
+  P(tx_valid, "tx_valid"), P(tx_cycle, "tx_cycle"), P(tx_vc, "tx_vc"), P(tx_xpuid, "tx_xpuid");
+  P(tx_control, "tx_control"), P(tx_send_now, "tx_send_now"), P(tx_data, "tx_data");
+  P(tx_err, "tx_err"), P(tx_credit, "tx_credit"), P(qc_valid, "tx_qcredit_valid");
+  P(qc_xpuid, "tx_qcredit_xpuid"), P(qc_vc, "tx_qcredit_vc"), P(qc_units, "tx_qcredit_units");
+  P(tx_reset_in, "tx_reset_in"), P(rx_valid, "rx_valid"), P(rx_cycle, "rx_cycle");
+  P(rx_vc, "rx_vc"), P(rx_xpuid, "rx_xpuid"), P(rx_control, "rx_control"), P(rx_data, "rx_data");
+  P(rx_credit, "rx_credit"), P(rx_reset_in, "rx_reset_in");
+  P(etv, "eth_tx_valid"), P(etr, "eth_tx_ready"), P(etd, "eth_tx_data");
+  P(etn, "eth_tx_nbytes"), P(etl, "eth_tx_last"), P(erv, "eth_rx_valid");
+  P(err, "eth_rx_ready"), P(erd, "eth_rx_data"), P(ern, "eth_rx_nbytes"), P(erl, "eth_rx_last");
+  P(eru, "eth_rx_user");
+  P(awvalid, "s_axil_awvalid"), P(awready, "s_axil_awready"), P(awaddr, "s_axil_awaddr");
+  P(wvalid, "s_axil_wvalid"), P(wready, "s_axil_wready"), P(wdata, "s_axil_wdata");
+  P(wstrb, "s_axil_wstrb"), P(bvalid, "s_axil_bvalid"), P(bready, "s_axil_bready");
+  P(bresp, "s_axil_bresp"), P(arvalid, "s_axil_arvalid"), P(arready, "s_axil_arready");
+  P(araddr, "s_axil_araddr"), P(rvalid, "s_axil_rvalid"), P(rready, "s_axil_rready");
+  P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
+  P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
+#undef P
+}
+
+void ep_axi(side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result) {
+  CHECK(s->op_n < 64, "AXI queue");
+  axop_t *o = &s->ops[(s->op_rd + s->op_n++) % 64];
+  o->write = write;
+  o->addr = addr;
+  o->data = data;
+  o->result = result;
+}
+
+/* The registers of an endpoint as XPU id `me`, peer in slot PEER_SLOT (slot 0: an XPU nobody
+ * is); written over AXI, and into the model when the write completes. */
+static void config(ep_t *e, side_t *s) {
+  const ep_opts_t *o = &e->o;
+  unsigned ctrl = (o->fmt == SUE_HDR_AIFH12  ? 1u
+                   : o->fmt == SUE_HDR_AIFH6 ? 3u
+                                             : 0u) |
+                  0x318u | o->ctrl_extra;
+  ep_axi(s, 1, SUE_REG_CTRL, ctrl, NULL);
+  ep_axi(s, 1, SUE_REG_XPUID, s->id, NULL);
+  ep_axi(s, 1, SUE_REG_PARTITION, 0x2A, NULL);
+  ep_axi(s, 1, SUE_REG_MAC_HI, 0x0200, NULL);
+  ep_axi(s, 1, SUE_REG_MAC_LO, s->id, NULL);
+  ep_axi(s, 1, SUE_REG_IP, 0x0A000000u | s->id, NULL);
+  const unsigned ids[2] = {0x3F0, s->peer};
+  for (unsigned d = 0; d < 2; d++) {
+    ep_axi(s, 1, SUE_REG_DST(d), 0x80000000u | ids[d], NULL);
+    ep_axi(s, 1, SUE_REG_DST(d) + 4, 0x0200, NULL);
+    ep_axi(s, 1, SUE_REG_DST(d) + 8, ids[d], NULL);
+    ep_axi(s, 1, SUE_REG_DST(d) + 12, 0x0A000000u | ids[d], NULL);
+  }
+  ep_axi(s, 1, SUE_REG_RETX_TIMEOUT, o->retx_timeout, NULL);
+  ep_axi(s, 1, SUE_REG_ACK_DELAY, o->ack_delay, NULL);
+  ep_axi(s, 1, SUE_REG_PACK_TIMEOUT, o->pack_timeout, NULL);
+  ep_axi(s, 1, SUE_REG_PFC_TIME, (2u << 16) | o->pfc_time, NULL);
+  ep_axi(s, 1, SUE_REG_PFC_REFRESH, o->pfc_refresh, NULL);
+  if (o->pfc_xoff) {
+    ep_axi(s, 1, SUE_REG_PFC_XOFF, o->pfc_xoff, NULL);
+    ep_axi(s, 1, SUE_REG_PFC_XON, o->pfc_xon, NULL);
+  }
+}
+
+static void open_side(ep_t *e, side_t *s, unsigned id, unsigned peer) {
+  const ep_case_t *k = e->k;
+  s->id = id;
+  s->peer = peer;
+  sue_params_t p = sue_default_params();
+  p.data_w = k->data_w;
+  p.ndst = k->ndst;
+  p.align = k->align;
+  p.pdu_max = k->pdu_max;
+  p.q_bytes = k->q_bytes;
+  p.win = k->win;
+  p.psn_per_vc = k->psn_per_vc;
+  p.ing_cmd = k->ing_cmd;
+  p.ing_data = k->ing_data;
+  p.rx_bytes = k->rx_bytes;
+  CHECK(sue_ep_init(&s->m, &p) == 0, "model parameters of %s", k->top);
+  s->d = dut_open(k->top);
+  ports(s);
+  CHECK_EQ(dut_width(s->d, s->etd), k->eth_w, "eth_tx_data width");
+  CHECK_EQ(dut_width(s->d, s->tx_data), k->data_w, "tx_data width");
+  s->txb = malloc(SUE_FRAME_MAX);
+  CHECK(s->txb != NULL, "memory");
+  for (unsigned v = 0; v < SUE_NVC; v++) {
+    s->qunits[v] = (int)(k->q_bytes / k->align);
+    s->owed[v][0] = s->owed[v][1] = e->o.rx_credits;
+  }
+  dut_reset(s->d, 2);
+  config(e, s);
+}
+
+static void close_side(side_t *s) {
+  sue_ep_free(&s->m);
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    sue_stream_free(&s->out[v]);
+  xfq_free(&s->exp);
+  xfq_free(&s->fed);
+  free(s->txb);
+  free(s->feed);
+  if (s->pcap_on)
+    CHECK(sue_pcap_close(&s->pcap) == 0, "pcap close");
+  dut_close(s->d);
+}
+
+/* ------------------------------------------------------------------ inputs of a cycle */
+static void drive_axi(side_t *s) {
+  dut_t *d = s->d;
+  axop_t *o = s->op_n ? &s->ops[s->op_rd] : NULL;
+  int wr = o && o->write, rd = o && !o->write;
+  dut_set_u64(d, s->awvalid, (uint64_t)(wr && !s->ax_aw));
+  dut_set_u64(d, s->awaddr, wr ? o->addr : 0);
+  dut_set_u64(d, s->wvalid, (uint64_t)(wr && !s->ax_w));
+  dut_set_u64(d, s->wdata, wr ? o->data : 0);
+  dut_set_u64(d, s->wstrb, 0xF);
+  dut_set_u64(d, s->bready, 1);
+  dut_set_u64(d, s->arvalid, (uint64_t)(rd && !s->ax_ar));
+  dut_set_u64(d, s->araddr, rd ? o->addr : 0);
+  dut_set_u64(d, s->rready, 1);
+}
+
+/* After the inputs settle (before the edge): what the edge completes. */
+static void observe_axi(side_t *s) {
+  dut_t *d = s->d;
+  if (!s->op_n)
+    return;
+  axop_t *o = &s->ops[s->op_rd];
+  int done = 0;
+  if (o->write) {
+    if (!s->ax_aw && dut_get_u64(d, s->awready))
+      s->ax_aw = 1;
+    if (!s->ax_w && dut_get_u64(d, s->wready))
+      s->ax_w = 1;
+    if (dut_get_u64(d, s->bvalid)) {
+      CHECK_EQ(dut_get_u64(d, s->bresp), 0, "AXI write response");
+      sue_ep_reg_write(&s->m, o->addr, o->data);
+      done = 1;
+    }
+  } else {
+    if (!s->ax_ar && dut_get_u64(d, s->arready))
+      s->ax_ar = 1;
+    if (dut_get_u64(d, s->rvalid)) {
+      CHECK_EQ(dut_get_u64(d, s->rresp), 0, "AXI read response");
+      *o->result = (uint32_t)dut_get_u64(d, s->rdata);
+      done = 1;
+    }
+  }
+  if (done) {
+    s->ax_aw = s->ax_w = s->ax_ar = 0;
+    s->op_rd = (s->op_rd + 1) % 64;
+    s->op_n--;
+  }
+}
+
+/* A random command of every class toward the peer. */
+static void random_cmd(ep_t *e, side_t *s, sue_cmd_t *c) {
+  prng_t *r = &e->r;
+  unsigned dlen = 0;
+  if (!prng_bernoulli(r, e->o.p_nodata)) {
+    unsigned cls = (unsigned)prng_below(r, 6);
+    dlen = cls == 0   ? 1
+           : cls == 1 ? (unsigned)prng_range(r, 2, e->nb - 1)
+           : cls == 2 ? e->nb
+           : cls == 3 ? e->nb + 1
+           : cls == 4 ? 256
+                      : (unsigned)prng_range(r, 1, 256);
+  }
+  sue_cmd_init(c, (unsigned)prng_below(r, 8), (unsigned)prng_range(r, 1, 9), dlen);
+  sue_cmd_fill(c, prng_next(r));
+  c->vc = (unsigned)prng_below(r, 4);
+  c->xpuid = s->peer;
+  c->send_now = (unsigned)prng_bernoulli(r, e->o.p_sn);
+}
+
+/* A new command toward the peer when both credits allow it. */
+static int new_cmd(ep_t *e, side_t *s) {
+  sue_cmd_t *c = &s->cur;
+  if (!e->o.gen)
+    random_cmd(e, s, c);
+  else if (!e->o.gen(e, s, c))
+    return 0;
+  unsigned ty = c->dp, u = sue_cmd_units(c, e->k->align);
+  if (s->icred[c->vc][ty] <= 0 || s->qunits[c->vc] < (int)u)
+    return 0;
+  s->icred[c->vc][ty]--;
+  s->qunits[c->vc] -= (int)u;
+  s->beats = sue_cmd_beats(c, e->k->data_w);
+  s->beat = 0;
+  s->busy = 1;
+  return 1;
+}
+
+static void drive_xpu_tx(ep_t *e, side_t *s, int allow) {
+  dut_t *d = s->d;
+  uint32_t w[MAXW];
+  dut_set_u64(d, s->tx_valid, 0);
+  dut_set_u64(d, s->tx_err, 0);
+  dut_set_u64(d, s->tx_reset_in, 0);
+  if (!s->busy &&
+      (!allow || s->sent >= s->to_send || !prng_bernoulli(&e->r, e->o.p_cmd) || !new_cmd(e, s)))
+    return;
+  if (s->beat > 0 && prng_bernoulli(&e->r, e->o.p_gap))
+    return;
+  sue_cmd_t *c = &s->cur;
+  dut_set_u64(d, s->tx_valid, c->dp ? SUE_VALID_DATA : SUE_VALID_CMD);
+  dut_set_u64(d, s->tx_cycle, s->beat);
+  if (s->beat == 0) {
+    memset(w, 0, sizeof w);
+    sue_cmd_control_bits(c, w);
+    dut_set(d, s->tx_control, w);
+    dut_set_u64(d, s->tx_vc, c->vc);
+    dut_set_u64(d, s->tx_xpuid, c->xpuid);
+    dut_set_u64(d, s->tx_send_now, c->send_now);
+  }
+  memset(w, 0, sizeof w);
+  sue_cmd_data_beat(c, e->k->data_w, s->beat, w);
+  dut_set(d, s->tx_data, w);
+  if (++s->beat == s->beats) {
+    CHECK(s->ev_n < NEV, "event ring");
+    ev_t *v = &s->ev[(s->ev_rd + s->ev_n++) % NEV];
+    v->t = e->t + 1;
+    v->c = *c;
+    sue_stream_push(&s->out[c->vc], c);
+    if (e->o.hook)
+      e->o.hook(e, s, EP_EV_XPU_TX_LAST, c, 0, 0);
+    s->sent++;
+    s->busy = 0;
+  }
+}
+
+static void drive_eth_rx(ep_t *e, side_t *s) {
+  dut_t *d = s->d;
+  uint32_t w[MAXW];
+  if (!s->feeding) {
+    sue_chan_frame_t *f = sue_chan_pop(&e->ch[s->other == &e->s[0] ? 0 : 1], e->t);
+    if (f) {
+      free(s->feed);
+      s->feed = f->buf; /* ours now */
+      s->feed_len = f->len;
+      s->feed_off = 0;
+      s->feeding = 1;
+    }
+  }
+  dut_set_u64(d, s->eru, 0);
+  if (!s->feeding) {
+    dut_set_u64(d, s->erv, 0);
+    return;
+  }
+  size_t left = s->feed_len - s->feed_off, n = left < e->eb ? left : e->eb;
+  memset(w, 0, sizeof w);
+  for (size_t j = 0; j < n; j++)
+    put_bits(w, e->k->eth_w - 8 - 8 * (unsigned)j, 8, s->feed[s->feed_off + j]);
+  dut_set(d, s->erd, w);
+  dut_set_u64(d, s->erv, 1);
+  dut_set_u64(d, s->ern, n);
+  dut_set_u64(d, s->erl, left <= e->eb);
+}
+
+static unsigned grant_word(ep_t *e, side_t *s, unsigned *gv, unsigned *gt) {
+  if (!prng_bernoulli(&e->r, e->o.p_grant))
+    return 0;
+  unsigned start = (unsigned)prng_below(&e->r, 8);
+  for (unsigned i = 0; i < 8; i++) {
+    unsigned q = (start + i) % 8, v = q / 2, t = q % 2;
+    if (s->owed[v][t]) {
+      unsigned n = s->owed[v][t] < 4 ? s->owed[v][t] : 4;
+      s->owed[v][t] -= n;
+      *gv = v;
+      *gt = t;
+      return n;
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ outputs of a cycle */
+static void model_tx_events(ep_t *e, side_t *s) {
+  while (s->ev_n && s->ev[s->ev_rd].t == e->t) {
+    ev_t *v = &s->ev[s->ev_rd];
+    int r = sue_ep_xpu_tx(&s->m, e->t, v->c.dp ? SUE_VALID_DATA : SUE_VALID_CMD, &v->c, 0);
+    CHECK(r == 0, "model refused a command (counter %d) at cycle %llu", r,
+          (unsigned long long)e->t);
+    s->ev_rd = (s->ev_rd + 1) % NEV;
+    s->ev_n--;
+  }
+}
+
+static const unsigned kind_cnt[6] = {0,
+                                     SUE_CNT_TX_PFC,
+                                     SUE_CNT_TX_RETX,
+                                     SUE_CNT_TX_NACK_FRAMES,
+                                     SUE_CNT_TX_ACK_FRAMES,
+                                     SUE_CNT_TX_PDUS};
+static const char *const kind_name[6] = {"none", "PFC", "replay", "NACK", "ACK", "new PDU"};
+
+static void decide(ep_t *e, side_t *s, uint8_t *fbuf) {
+  if (!dut_get_u64(s->d, s->tx_decide)) {
+    CHECK(dut_get_u64(s->d, s->tx_kind) == 0, "tx_kind outside a decision");
+    return;
+  }
+  unsigned k = (unsigned)dut_get_u64(s->d, s->tx_kind);
+  CHECK(k <= 5, "tx_kind %u", k);
+  uint32_t before[6];
+  for (unsigned i = 1; i < 6; i++)
+    before[i] = s->m.cnt[kind_cnt[i]];
+  size_t n = sue_ep_port_tx(&s->m, e->t, fbuf);
+  unsigned mk = 0;
+  for (unsigned i = 1; i < 6; i++)
+    if (s->m.cnt[kind_cnt[i]] != before[i])
+      mk = i;
+  if (k != mk)
+    FAIL("endpoint %u at cycle %llu: RTL decides %s, model %s", s->id, (unsigned long long)e->t,
+         kind_name[k], kind_name[mk]);
+  harness_count_check();
+  if (e->o.hook)
+    e->o.hook(e, s, EP_EV_DECIDE, NULL, n, k);
+  if (n) {
+    xfq_push(&s->exp, fbuf, n, k);
+    s->kinds[k]++;
+  }
+}
+
+static void collect_eth_tx(ep_t *e, side_t *s) {
+  dut_t *d = s->d;
+  unsigned bpc = e->o.mac_bpc;
+  /* a MAC: a frame starts when the wire frees in this cycle; its beats then go at once */
+  int rdy = bpc ? s->txn > 0 || (e->t + 1) * bpc > s->wire_end : prng_bernoulli(&e->r, e->o.p_txr);
+  dut_set_u64(d, s->etr, (uint64_t)rdy);
+  if (!rdy || !dut_get_u64(d, s->etv))
+    return;
+  if (s->txn == 0 && e->o.hook)
+    e->o.hook(e, s, EP_EV_ETH_TX_FIRST, NULL, 0, 0);
+  uint32_t w[MAXW];
+  dut_get(d, s->etd, w);
+  unsigned n = (unsigned)dut_get_u64(d, s->etn), last = (unsigned)dut_get_u64(d, s->etl);
+  CHECK(n >= 1 && n <= e->eb && (last || n == e->eb), "eth_tx_nbytes %u", n);
+  CHECK(s->txn + n <= SUE_FRAME_MAX, "frame too long");
+  for (unsigned j = 0; j < n; j++)
+    s->txb[s->txn++] = (uint8_t)get_byte(w, e->k->eth_w, j);
+  if (!last)
+    return;
+  xf_t *x = xfq_head(&s->exp);
+  CHECK(x != NULL, "endpoint %u sent a frame the model did not decide (cycle %llu)", s->id,
+        (unsigned long long)e->t);
+  if (x->len != s->txn || memcmp(x->buf, s->txb, x->len)) {
+    size_t i = 0;
+    while (i < x->len && i < s->txn && x->buf[i] == s->txb[i])
+      i++;
+    FAIL("endpoint %u frame %u (%s) at cycle %llu: %zu bytes, model %zu; first difference at "
+         "byte %zu",
+         s->id, s->frames, kind_name[x->kind], (unsigned long long)e->t, s->txn, x->len, i);
+  }
+  harness_count_check();
+  if (bpc) {
+    uint64_t start = e->t * bpc; /* frame start in byte time: the cycle of its last beat */
+    start -= (uint64_t)(s->txn + e->eb - 1) / e->eb * bpc - bpc;
+    s->wire_end = (start > s->wire_end ? start : s->wire_end) + s->txn + SUE_WIRE_EXTRA;
+  }
+  if (e->o.hook)
+    e->o.hook(e, s, EP_EV_ETH_TX_FRAME, NULL, s->txn, x->kind);
+  sue_chan_push(&e->ch[s == &e->s[0] ? 0 : 1], &s->m.cfg, s->txb, s->txn, e->t);
+  if (s->pcap_on)
+    CHECK(sue_pcap_write(&s->pcap, s->txb, s->txn - 4, e->t) == 0, "pcap write");
+  s->frames++;
+  s->txn = 0;
+  xfq_pop(&s->exp);
+}
+
+static void observe_eth_rx(ep_t *e, side_t *s) {
+  if (!s->feeding || !dut_get_u64(s->d, s->err))
+    return;
+  size_t left = s->feed_len - s->feed_off;
+  size_t eb = dut_width(s->d, s->erd) / 8;
+  if (left <= eb) {
+    xfq_push(&s->fed, s->feed, s->feed_len, 0);
+    s->feeding = 0;
+    if (e->o.hook)
+      e->o.hook(e, s, EP_EV_ETH_RX_LAST, NULL, s->feed_len, 0);
+  } else {
+    s->feed_off += eb;
+  }
+}
+
+static void verdict(ep_t *e, side_t *s) {
+  if (!dut_get_u64(s->d, s->rx_verdict))
+    return;
+  xf_t *x = xfq_head(&s->fed);
+  CHECK(x != NULL, "endpoint %u: a verdict without a frame (cycle %llu)", s->id,
+        (unsigned long long)e->t);
+  (void)sue_ep_port_rx(&s->m, e->t, x->buf, x->len);
+  if (e->o.hook)
+    e->o.hook(e, s, EP_EV_VERDICT, NULL, x->len, 0);
+  xfq_pop(&s->fed);
+}
+
+static void deliver(ep_t *e, side_t *s) {
+  dut_t *d = s->d;
+  unsigned rv = (unsigned)dut_get_u64(d, s->rx_valid);
+  uint32_t w[MAXW], x[MAXW];
+  if (!rv) {
+    CHECK(!s->rx_busy, "endpoint %u: gap inside a delivered command (cycle %llu)", s->id,
+          (unsigned long long)e->t);
+    return;
+  }
+  unsigned cyc = (unsigned)dut_get_u64(d, s->rx_cycle);
+  if (!s->rx_busy) {
+    CHECK(cyc == 0, "delivery starts at rx_cycle %u", cyc);
+    unsigned vc = (unsigned)dut_get_u64(d, s->rx_vc);
+    int got = sue_ep_xpu_rx_vc(&s->m, e->t, vc, &s->rxc);
+    CHECK(got == 1,
+          "endpoint %u delivers on VC %u at cycle %llu: the model has no command there "
+          "with a credit",
+          s->id, vc, (unsigned long long)e->t);
+    s->rx_type = s->rxc.dp;
+    s->rx_beats = sue_cmd_beats(&s->rxc, e->k->data_w);
+    s->rx_beat = 0;
+    s->rx_busy = 1;
+    const char *why = s->rxc.xpuid != s->peer ? "command from an unknown source"
+                                              : sue_stream_take(&s->other->out[vc], &s->rxc);
+    CHECK(why == NULL, "endpoint %u VC %u command %zu: %s", s->id, vc, s->other->out[vc].rd,
+          why ? why : "");
+    s->owed[vc][s->rx_type]++; /* the XPU gives the credit back later */
+    if (e->o.hook)
+      e->o.hook(e, s, EP_EV_XPU_RX_FIRST, &s->rxc, 0, 0);
+  }
+  CHECK_EQ(cyc, s->rx_beat, "rx_cycle");
+  CHECK_EQ(rv, s->rxc.dp ? SUE_VALID_DATA : SUE_VALID_CMD, "rx_valid");
+  CHECK_EQ(dut_get_u64(d, s->rx_vc), s->rxc.vc, "rx_vc");
+  CHECK_EQ(dut_get_u64(d, s->rx_xpuid), s->rxc.xpuid, "rx_xpuid");
+  memset(x, 0, sizeof x);
+  sue_cmd_control_bits(&s->rxc, x);
+  dut_get(d, s->rx_control, w);
+  CHECK(memcmp(w, x, 5 * sizeof(uint32_t)) == 0, "rx_control of endpoint %u at cycle %llu", s->id,
+        (unsigned long long)e->t);
+  memset(x, 0, sizeof x);
+  sue_cmd_data_beat(&s->rxc, e->k->data_w, s->rx_beat, x);
+  dut_get(d, s->rx_data, w);
+  CHECK(memcmp(w, x, HARNESS_WORDS(e->k->data_w) * sizeof(uint32_t)) == 0,
+        "rx_data beat %u of endpoint %u at cycle %llu", s->rx_beat, s->id,
+        (unsigned long long)e->t);
+  if (++s->rx_beat == s->rx_beats) {
+    s->rx_busy = 0;
+    s->received++;
+  }
+}
+
+static void credits_back(ep_t *e, side_t *s) {
+  dut_t *d = s->d;
+  unsigned ty = 0, vc = 0, n = sue_credit_decode((unsigned)dut_get_u64(d, s->tx_credit), &ty, &vc);
+  if (n) {
+    s->icred[vc][ty] += (int)n;
+    s->r_cred[vc][ty] += n;
+  }
+  if (dut_get_u64(d, s->qc_valid)) {
+    CHECK_EQ(dut_get_u64(d, s->qc_xpuid), s->peer, "tx_qcredit_xpuid");
+    unsigned v = (unsigned)dut_get_u64(d, s->qc_vc);
+    s->qunits[v] += (int)dut_get_u64(d, s->qc_units);
+    CHECK(s->qunits[v] <= (int)(e->k->q_bytes / e->k->align), "queue units above Q_BYTES");
+  }
+  sue_credit_ev_t ev;
+  while (sue_ep_credit_pop(&s->m, &ev))
+    if (ev.kind == SUE_CREDIT_AGG)
+      s->m_cred[ev.vc][ev.type] += ev.n;
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    for (unsigned t = 0; t < 2; t++)
+      CHECK(s->r_cred[v][t] <= s->m_cred[v][t], "ingress credits returned early (VC %u type %u)", v,
+            t);
+}
+
+/* ------------------------------------------------------------------ one cycle */
+void ep_cycle(ep_t *e, int traffic) {
+  static uint8_t fbuf[SUE_FRAME_MAX];
+  unsigned gn[2] = {0, 0}, gv[2] = {0, 0}, gt[2] = {0, 0};
+  for (unsigned i = 0; i < 2; i++) {
+    side_t *s = &e->s[i];
+    drive_axi(s);
+    drive_xpu_tx(e, s, traffic);
+    drive_eth_rx(e, s);
+    gn[i] = grant_word(e, s, &gv[i], &gt[i]);
+    dut_set_u64(s->d, s->rx_credit, gn[i] ? sue_credit_word(gt[i], gv[i], gn[i]) : 0);
+    dut_set_u64(s->d, s->rx_reset_in, 0);
+  }
+  for (unsigned i = 0; i < 2; i++) {
+    side_t *s = &e->s[i];
+    sue_ep_tick(&s->m, e->t);
+    model_tx_events(e, s);
+    decide(e, s, fbuf);
+    verdict(e, s);
+    deliver(e, s);
+    if (gn[i])
+      sue_ep_rx_credit(&s->m, gv[i], gt[i], gn[i]);
+    credits_back(e, s);
+    collect_eth_tx(e, s);
+    observe_eth_rx(e, s);
+    observe_axi(s);
+  }
+  for (unsigned i = 0; i < 2; i++)
+    dut_step(e->s[i].d, 1);
+  e->t++;
+}
+
+int ep_idle(const ep_t *e) {
+  for (unsigned i = 0; i < 2; i++) {
+    const side_t *s = &e->s[i];
+    if (s->busy || s->ev_n || s->exp.n || s->txn || s->feeding || s->fed.n || s->rx_busy ||
+        s->op_n || sue_chan_pending(&e->ch[i]) || sue_ep_unacked(&s->m) ||
+        sue_ep_tx_queued(&s->m) || s->other->received < s->sent)
+      return 0;
+  }
+  return 1;
+}
+
+void ep_open(ep_t *e, const char *top, const ep_opts_t *o, uint64_t salt) {
+  memset(e, 0, sizeof *e);
+  e->k = find_case(top);
+  e->o = *o;
+  e->nb = e->k->data_w / 8;
+  e->eb = e->k->eth_w / 8;
+  prng_seed(&e->r, harness_seed() ^ salt);
+  e->s[0].other = &e->s[1];
+  e->s[1].other = &e->s[0];
+  e->s[0].to_send = o->cmds;
+  e->s[1].to_send = o->one_way ? 0 : o->cmds;
+  for (unsigned i = 0; i < 2; i++) {
+    sue_chan_init(&e->ch[i], harness_seed() * 31 + salt + i);
+    e->ch[i].loss = o->loss;
+    e->ch[i].flip = o->flip;
+    e->ch[i].flip_pdu = o->flip_pdu;
+    e->ch[i].lat = o->lat;
+    e->ch[i].jitter = o->jitter;
+  }
+  open_side(e, &e->s[0], XA, XB);
+  open_side(e, &e->s[1], XB, XA);
+  while (e->s[0].op_n || e->s[1].op_n)
+    ep_cycle(e, 0);
+}
+
+void ep_run(ep_t *e) {
+  while (!(e->s[0].sent >= e->s[0].to_send && e->s[1].sent >= e->s[1].to_send && ep_idle(e))) {
+    CHECK(e->t < e->o.max_cycles,
+          "not done after %llu cycles: sent %u / %u, received %u / %u, unacked %u / %u",
+          (unsigned long long)e->t, e->s[0].sent, e->s[1].sent, e->s[1].received, e->s[0].received,
+          sue_ep_unacked(&e->s[0].m), sue_ep_unacked(&e->s[1].m));
+    ep_cycle(e, 1);
+  }
+  for (unsigned n = 0; n < 200; n++) /* stand-alone ACKs settle */
+    ep_cycle(e, 0);
+  uint32_t got[2][SUE_NCNT];
+  for (unsigned i = 0; i < 2; i++)
+    for (unsigned c = 0; c < SUE_NCNT; c++)
+      if (c <= SUE_CNT_TX_REPLAYS || c >= SUE_CNT_RX_FRAMES)
+        ep_axi(&e->s[i], 0, SUE_REG_CNT(c), 0, &got[i][c]);
+  while (e->s[0].op_n || e->s[1].op_n)
+    ep_cycle(e, 0);
+  for (unsigned i = 0; i < 2; i++) {
+    side_t *s = &e->s[i];
+    for (unsigned c = 0; c < SUE_NCNT; c++)
+      if (c <= SUE_CNT_TX_REPLAYS || c >= SUE_CNT_RX_FRAMES)
+        CHECK(got[i][c] == s->m.cnt[c], "endpoint %u counter %s: RTL %u, model %u", s->id,
+              sue_cnt_name(c), got[i][c], s->m.cnt[c]);
+    for (unsigned v = 0; v < SUE_NVC; v++) {
+      CHECK(s->out[v].rd == s->out[v].n, "VC %u of endpoint %u: %zu of %zu delivered", v, s->id,
+            s->out[v].rd, s->out[v].n);
+      for (unsigned t = 0; t < 2; t++)
+        CHECK(s->r_cred[v][t] == s->m_cred[v][t], "ingress credits VC %u type %u", v, t);
+    }
+    harness_log("endpoint %u: sent %u commands, received %u; frames %u (PFC %u, replay %u, "
+                "NACK %u, ACK %u, PDU %u); rx drops fcs %u rcrc %u psn %u dup %u nobuf %u; "
+                "timeouts %u",
+                s->id, s->sent, s->received, s->frames, s->kinds[1], s->kinds[2], s->kinds[3],
+                s->kinds[4], s->kinds[5], s->m.cnt[SUE_CNT_RX_FCS], s->m.cnt[SUE_CNT_RX_RCRC],
+                s->m.cnt[SUE_CNT_RX_PSN], s->m.cnt[SUE_CNT_RX_DUP], s->m.cnt[SUE_CNT_RX_NOBUF],
+                s->m.cnt[SUE_CNT_TX_TIMEOUTS]);
+  }
+  harness_log("%llu cycles; channel lost %u + %u, line errors %u + %u, R-CRC errors %u + %u",
+              (unsigned long long)e->t, e->ch[0].nlost, e->ch[1].nlost, e->ch[0].nflip,
+              e->ch[1].nflip, e->ch[0].nflip_pdu, e->ch[1].nflip_pdu);
+}
+
+void ep_close(ep_t *e) {
+  for (unsigned i = 0; i < 2; i++) {
+    close_side(&e->s[i]);
+    sue_chan_free(&e->ch[i]);
+  }
+}
+
+ep_opts_t ep_default_opts(void) {
+  ep_opts_t o;
+  memset(&o, 0, sizeof o);
+  o.p_cmd = 0.3;
+  o.p_nodata = 0.3;
+  o.p_sn = 0.05;
+  o.p_gap = 0.1;
+  o.p_grant = 0.9;
+  o.p_txr = 1.0;
+  o.cmds = 600;
+  o.rx_credits = 8;
+  o.fmt = SUE_HDR_UDP;
+  o.lat = 40;
+  o.retx_timeout = 3000;
+  o.ack_delay = 64;
+  o.pack_timeout = 64;
+  o.pfc_time = 0xFFFF;
+  o.pfc_refresh = 32768;
+  o.max_cycles = 2000000;
+  return o;
+}
