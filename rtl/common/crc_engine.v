@@ -1,5 +1,6 @@
 // Registered CRC in the Rocksoft model. The register is kept non-reflected: REFIN reflects
-// each input byte before the MSB-first step, REFOUT reflects the register on the way out.
+// each input byte before the MSB-first step, REFOUT reflects the register on the way out
+// (all but the step in crc_rocksoft, shared with crc_stream).
 `include "assert.vh"
 
 module crc_engine #(
@@ -19,87 +20,24 @@ module crc_engine #(
   output wire [CRC_W-1:0]  crc,
   output wire [CRC_W-1:0]  crc_reg
 );
-  generate if (CRC_W < 1 || CRC_W > 32 || (INIT >> CRC_W) != 0 || (XOROUT >> CRC_W) != 0)
-  begin : g_bad_param
-    `PARAM_FATAL("crc_engine: need 1 <= CRC_W <= 32 and INIT, XOROUT < 2**CRC_W")
-  end endgenerate
-  generate if ((REFIN != 0 && REFIN != 1) || (REFOUT != 0 && REFOUT != 1) ||
-               (REFIN == 1 && DATA_W % 8 != 0))
-  begin : g_bad_refl
-    `PARAM_FATAL("crc_engine: need REFIN, REFOUT 0 or 1, and DATA_W a multiple of 8 if REFIN")
-  end endgenerate
-
-  // INIT / XOROUT as exactly CRC_W bits, read by shifting so any literal width lints clean.
-  /* verilator coverage_off */ // elaboration-time only
-  function [CRC_W-1:0] fit(input integer which);
-    integer k;
-    begin
-      fit = {CRC_W{1'b0}};
-      for (k = 0; k < CRC_W; k = k + 1)
-        fit[k] = (which == 0) ? (((INIT >> k) & 1) != 0) : (((XOROUT >> k) & 1) != 0);
-    end
-  endfunction
-  /* verilator coverage_on */
-  localparam [CRC_W-1:0] INIT_L   = fit(0);
-  localparam [CRC_W-1:0] XOROUT_L = fit(1);
-
-  reg  [CRC_W-1:0]  crc_q;
+  // parameter checks, REFIN, the register, REFOUT and XOROUT: crc_rocksoft (shared with
+  // crc_stream); the step here is one crc_comb over the whole word
+  wire [CRC_W-1:0]  crc_q;
   wire [DATA_W-1:0] data_m;    // data in shift order (bytes bit-reversed if REFIN)
-  wire [CRC_W-1:0]  base = start ? INIT_L : crc_q;
+  wire [CRC_W-1:0]  base;      // start ? INIT : crc_q
   wire [CRC_W-1:0]  stepped;
-  wire [CRC_W-1:0]  cur  = valid ? stepped : base;
-  wire [CRC_W-1:0]  cur_o;     // cur and crc_q in output bit order (reflected if REFOUT)
-  wire [CRC_W-1:0]  reg_o;
+  wire [CRC_W-1:0]  cur;       // valid ? stepped : base
 
-  function [31:0] rev_bytes32(input [31:0] x);
-    reg [31:0] t;
-    begin
-      t = ((x & 32'hF0F0F0F0) >> 4) | ((x & 32'h0F0F0F0F) << 4);
-      t = ((t & 32'hCCCCCCCC) >> 2) | ((t & 32'h33333333) << 2);
-      rev_bytes32 = ((t & 32'hAAAAAAAA) >> 1) | ((t & 32'h55555555) << 1);
-    end
-  endfunction
-
-  genvar gb;
-  generate
-    if (REFIN == 1 && DATA_W % 8 == 0) begin : g_refin  // (else illegal, stopped above)
-      // Reverse the bits of every byte a 32-bit word at a time (swap network), so the
-      // simulators do word operations, not one shift-and-mask per bit (Verilator at
-      // DATA_W=1024: 1.7x faster overall).
-      for (gb = 0; gb + 32 <= DATA_W; gb = gb + 32) begin : g_word
-        assign data_m[gb +: 32] = rev_bytes32(data[gb +: 32]);
-      end
-      for (gb = DATA_W - DATA_W % 32; gb < DATA_W; gb = gb + 1) begin : g_tail
-        assign data_m[gb] = data[(gb / 8) * 8 + 7 - gb % 8];
-      end
-    end else begin : g_norefin
-      assign data_m = data;
-    end
-    if (REFOUT == 1) begin : g_refout
-      for (gb = 0; gb < CRC_W; gb = gb + 1) begin : g_bit
-        assign cur_o[gb] = cur[CRC_W-1-gb];
-        assign reg_o[gb] = crc_q[CRC_W-1-gb];
-      end
-    end else begin : g_norefout
-      assign cur_o = cur;
-      assign reg_o = crc_q;
-    end
-  endgenerate
+  crc_rocksoft #(.CRC_W(CRC_W), .INIT(INIT), .REFIN(REFIN), .REFOUT(REFOUT), .XOROUT(XOROUT),
+                 .DATA_W(DATA_W)) u_rs (
+    .clk(clk), .rst_n(rst_n), .start(start), .valid(valid), .data(data),
+    .data_m(data_m), .base(base), .stepped(stepped), .cur(cur), .crc_q(crc_q),
+    .crc(crc), .crc_reg(crc_reg));
+  wire unused_state = ^{crc_q, cur};  // named here for the waves (tb/common/waves.txt)
 
   crc_comb #(.CRC_W(CRC_W), .POLY(POLY), .DATA_W(DATA_W)) u_step (
     .crc_in (base),
     .data_in(data_m),
     .crc_out(stepped)
   );
-
-  // start alone begins an empty message; start with valid makes data its first word.
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n)
-      crc_q <= INIT_L;
-    else if (start || valid)
-      crc_q <= cur;
-  end
-
-  assign crc     = cur_o ^ XOROUT_L;
-  assign crc_reg = reg_o ^ XOROUT_L;
 endmodule

@@ -1,5 +1,6 @@
-// Banked byte RAM with rotation (docs/sue_rx_deliver.md "Storage"; first used by
-// sue_pack_buf, docs/sue_tx_front.md "Storage"): NREG regions, each a ring of QR * PW bytes.
+// Banked byte RAM with rotation (docs/sue_rx_deliver.md "Storage", docs/sue_tx_front.md
+// "Storage"; used by sue_pack_buf, a region per queue, and sue_rx_deliver, a region per VC):
+// NREG regions, each a ring of QR * PW bytes.
 // Byte o of region g is bank o mod PW, row g * QR + o / PW. Any PW consecutive bytes of a
 // region (cyclically) sit in PW distinct banks, so one write image and one read window of PW
 // bytes at any byte offset take one cycle each: a rotation by (offset mod PW) lines the lanes

@@ -1,8 +1,8 @@
 // SUE pack buffer (docs/sue.md "Packing", "Credits"; docs/sue_tx_front.md): one pack queue per
-// {destination slot, VC} (q = slot * 4 + vc) in one shared byte-banked RAM partitioned per
-// queue, the per-VC ingress hold FIFOs (head-of-line wait when a queue is full), the
-// readiness of every queue (send-now, packing timeout, threshold), the cut of a PDU at a
-// decision, the byte stream of the PDU, the ingress credit returns (tx_credit) and the
+// {destination slot, VC} (q = slot * 4 + vc) in one shared byte-banked RAM (sue_bank_ram)
+// with one region per queue, the per-VC ingress hold FIFOs (head-of-line wait when a queue is
+// full), the readiness of every queue (send-now, packing timeout, threshold), the cut of a PDU
+// at a decision, the byte stream of the PDU, the ingress credit returns (tx_credit) and the
 // per-queue credit returns (one per PDU).
 //
 // Cycle semantics (the model's order within a cycle t): held heads drain (room as after the
@@ -89,10 +89,7 @@ module sue_pack_buf #(
   // region bytes: owned (committed + held) + the command being written + the PDU being read
   localparam integer QP     = (Q_BYTES + HOLD_B + CMDP_D + PDU_MAX + PW - 1) / PW * PW;
   localparam integer QR     = QP / PW;                                         // rows per queue
-  localparam integer ROWS   = NQ * QR;
-  localparam integer RW     = $clog2(ROWS);
   localparam integer OW     = $clog2(QP);                 // offset within a region
-  localparam integer RQW    = $clog2(QR);                 // row within a region
   localparam integer NG     = 2 * (Q_BYTES / PDU_MAX) + 3;  // groups per queue (bound)
   localparam integer GW     = $clog2(NG);
   localparam integer GCW    = $clog2(NG + 1);
@@ -123,7 +120,6 @@ module sue_pack_buf #(
   end endgenerate
 
   localparam [31:0] QP32   = QP;
-  localparam [31:0] QR32   = QR;
   localparam [31:0] QB32   = Q_BYTES;
   localparam [31:0] PM32   = PDU_MAX;
   localparam [31:0] NG32   = NG;
@@ -567,7 +563,8 @@ module sue_pack_buf #(
     end
   end
 
-  // ---- RAM: PW byte banks; byte o of queue q's region is bank o % PW, row q*QR + o / PW ----
+  // ---- RAM: sue_bank_ram, one region (ring of QP bytes) per queue; byte o of queue q's
+  // region is bank o % PW, row q*QR + o / PW ----
   // write port: the ingress image at the region offset of the command's start + wr_pos
   reg [OW-1:0] wbase_q;
   reg [QW-1:0] wq_q;
@@ -584,8 +581,6 @@ module sue_pack_buf #(
   wire [OW-1:0] w_base = st_valid ? st_base : wbase_q;
   wire [QW-1:0] w_q    = st_valid ? st_q : wq_q;
   wire [OW-1:0] w_off  = off_add(w_base, {{(LW-8){1'b0}}, wr_pos});
-  wire [RQW-1:0] w_row0 = w_off[OW-1:PWW];
-  wire [PWW-1:0] w_rot  = w_off[PWW-1:0];
 
   // read port: the job (queue, offset, bytes left) of the PDU being read
   reg           rj_v;
@@ -595,8 +590,6 @@ module sue_pack_buf #(
   reg [1:0]     infl_q;            // reads in flight (0 or 1) into the output FIFO
   wire [1:0]    of_level;
   wire          rd_go = rj_v && ({1'b0, of_level} + {1'b0, infl_q} < 3'd3);
-  wire [RQW-1:0] r_row0 = rj_off[OW-1:PWW];
-  wire [PWW-1:0] r_rot  = rj_off[PWW-1:0];
   wire          rj_lastc = {{(32-LW){1'b0}}, rj_left} <= PW;
   assign rd_busy = rj_v;
 
@@ -620,73 +613,36 @@ module sue_pack_buf #(
 
   // read issue stage registers (used after the RAM's registered read)
   reg           r1_v;
-  reg [PWW-1:0] r1_rot;
   reg           r1_last;
   reg [PWW:0]   r1_n;
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       r1_v    <= 1'b0;
-      r1_rot  <= {PWW{1'b0}};
       r1_last <= 1'b0;
       r1_n    <= {(PWW+1){1'b0}};
       infl_q  <= 2'd0;
     end else begin
       r1_v    <= rd_go && !cut;
-      r1_rot  <= r_rot;
       r1_last <= rj_lastc;
       r1_n    <= rj_lastc ? rj_left[PWW:0] : PW[PWW:0];
       infl_q  <= {1'b0, rd_go && !cut};
     end
   end
 
-  // write image rotated to the banks: bank j takes image lane (j - rot) mod PW
-  reg [PW*8-1:0] w_bytes;
-  reg [PW-1:0]   w_en;
-  reg [PWW-1:0]  wi;
-  integer jw;
-  always @* begin
-    for (jw = 0; jw < PW; jw = jw + 1) begin
-      wi = jw[PWW-1:0] - w_rot;
-      w_bytes[8*jw +: 8] = wr_data[8*(PW-1-{{(32-PWW){1'b0}}, wi}) +: 8];
-      w_en[jw] = wr_valid && wr_mask[wi];
-    end
-  end
+  // write: the ingress image at w_off of queue w_q; read: the PW bytes at rj_off of rj_q,
+  // in r_bank the cycle after rd_go (lane i at [PW*8-1-8i -: 8])
+  wire [PW*8-1:0] r_bank;
+  sue_bank_ram #(.PW(PW), .NREG(NQ), .QR(QR)) u_ram (
+    .clk(clk),
+    .w_en(wr_valid), .w_reg(w_q), .w_off(w_off), .w_data(wr_data), .w_mask(wr_mask),
+    .r_en(rd_go), .r_reg(rj_q), .r_off(rj_off), .r_data(r_bank));
 
-  wire [PW*8-1:0] r_bank;   // bank j's byte at [8j +: 8]
-  genvar gb;
-  generate for (gb = 0; gb < PW; gb = gb + 1) begin : g_bank
-    reg [7:0] mem [0:ROWS-1];
-    reg [7:0] rdata_q;
-    // bank gb holds region offset row * PW + gb: a chunk at offset o (row r0, rot) puts it in
-    // row r0 + 1 when gb < rot (the borrow of gb - rot)
-    wire [PWW:0]   wd = {1'b0, gb[PWW-1:0]} - {1'b0, w_rot};
-    wire [RQW:0]   wr_r = {1'b0, w_row0} + {{RQW{1'b0}}, wd[PWW]};
-    wire [RQW-1:0] wrq = (wr_r >= QR32[RQW:0]) ? wr_r[RQW-1:0] - QR32[RQW-1:0] : wr_r[RQW-1:0];
-    wire [RW-1:0]  wa = w_q * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, wrq};
-    wire [PWW:0]   rd = {1'b0, gb[PWW-1:0]} - {1'b0, r_rot};
-    wire [RQW:0]   rr_r = {1'b0, r_row0} + {{RQW{1'b0}}, rd[PWW]};
-    wire [RQW-1:0] rrq = (rr_r >= QR32[RQW:0]) ? rr_r[RQW-1:0] - QR32[RQW-1:0] : rr_r[RQW-1:0];
-    wire [RW-1:0]  ra = rj_q * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, rrq};
-    always @(posedge clk) begin
-      if (w_en[gb])
-        mem[wa] <= w_bytes[8*gb +: 8];
-      if (rd_go)
-        rdata_q <= mem[ra];
-    end
-    assign r_bank[8*gb +: 8] = rdata_q;
-    wire unused_low = ^{wd[PWW-1:0], rd[PWW-1:0]};
-  end endgenerate
-
-  // rotate: stream lane i = bank (rot + i) mod PW
+  // bytes past nbytes read as 0 (they may be unwritten RAM)
   reg [PW*8-1:0] r_img;
-  reg [PWW-1:0]  bi;
   integer ii;
   always @* begin
-    for (ii = 0; ii < PW; ii = ii + 1) begin
-      bi = r1_rot + ii[PWW-1:0];
-      // bytes past nbytes read as 0 (they may be unwritten RAM)
-      r_img[PW*8-1-8*ii -: 8] = ({{(31-PWW){1'b0}}, r1_n} > ii) ? r_bank[8*bi +: 8] : 8'd0;
-    end
+    for (ii = 0; ii < PW; ii = ii + 1)
+      r_img[PW*8-1-8*ii -: 8] = ({{(31-PWW){1'b0}}, r1_n} > ii) ? r_bank[PW*8-1-8*ii -: 8] : 8'd0;
   end
 
   // output FIFO (3 entries) so the registered read never stalls on pdu_ready

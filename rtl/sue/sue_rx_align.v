@@ -5,8 +5,9 @@
 // Input beats are full (W/8 bytes) except the last (i_nb bytes, 1 .. W/8). Output beats are
 // full except the last, which may hold 0 .. W/8 bytes (0 when the frame has no byte at or
 // after `off`). Every frame gives exactly one output beat with o_last, always two cycles after
-// its input last beat is taken (the "final" beat waits one cycle in fin_*); earlier beats come
-// one cycle after the input beat that completes them. o_first marks the frame's first output
+// its input last beat is taken (the "final" beat waits one cycle in sue_beat_out, the output
+// stage shared with sue_rx_trim); earlier beats come one cycle after the input beat that
+// completes them. o_first marks the frame's first output
 // beat. The first input beat of a frame never produces an output beat (off >= 1, and a
 // multiple of W/8 only when off >= W/8), so the final beat of one frame never meets an early
 // beat of the next one (asserted). `off` must be stable while a frame is inside.
@@ -22,11 +23,11 @@ module sue_rx_align #(
   input  wire [W-1:0]               i_data,
   input  wire [$clog2(W/8+1)-1:0]   i_nb,
   input  wire                       i_last,
-  output reg                        o_valid,
-  output reg  [W-1:0]               o_data,
-  output reg  [$clog2(W/8+1)-1:0]   o_nb,
-  output reg                        o_first,
-  output reg                        o_last
+  output wire                       o_valid,
+  output wire [W-1:0]               o_data,
+  output wire [$clog2(W/8+1)-1:0]   o_nb,
+  output wire                       o_first,
+  output wire                       o_last
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
@@ -50,11 +51,6 @@ module sue_rx_align #(
 
   reg  [3:0]     k_q;       // input beat number in the frame (saturates at 15)
   reg  [W-1:0]   hold_q;    // previous input beat
-  reg            emitted_q; // an output beat of this frame went out
-  reg            fin_v_q;
-  reg  [W-1:0]   fin_data_q;
-  reg  [NBW-1:0] fin_nb_q;
-  reg            fin_first_q;
 
   // {x[s..B), y[0..s)}: bytes of x from s on, then the first s bytes of y
   function [W-1:0] shl(input [W-1:0] x, input [W-1:0] y, input [NBW-1:0] sb);
@@ -75,20 +71,17 @@ module sue_rx_align #(
 
   reg            now_v;     // an output beat this cycle from the input beat
   reg  [W-1:0]   now_data;
-  reg            fin_v;     // the final beat of this frame (last input beat)
-  reg  [W-1:0]   fin_data;
+  reg  [W-1:0]   fin_data;  // the final beat of this frame (with the last input beat)
   reg  [NBW-1:0] fin_nb;
 
   always @* begin
     now_v    = 1'b0;
     now_data = mid_data;
-    fin_v    = 1'b0;
     fin_data = own_hi;
     fin_nb   = {NBW{1'b0}};
     if (i_valid && !i_last) begin
       now_v = emit_mid;
     end else if (i_valid) begin
-      fin_v = 1'b1;
       if (s_nz) begin
         if (past_q) begin
           if (tail_gt) begin
@@ -111,54 +104,24 @@ module sue_rx_align #(
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      k_q         <= 4'd0;
-      hold_q      <= {W{1'b0}};
-      emitted_q   <= 1'b0;
-      fin_v_q     <= 1'b0;
-      fin_data_q  <= {W{1'b0}};
-      fin_nb_q    <= {NBW{1'b0}};
-      fin_first_q <= 1'b0;
-      o_valid     <= 1'b0;
-      o_data      <= {W{1'b0}};
-      o_nb        <= {NBW{1'b0}};
-      o_first     <= 1'b0;
-      o_last      <= 1'b0;
-    end else begin
-      o_valid <= 1'b0;
-      if (fin_v_q) begin
-        o_valid <= 1'b1;
-        o_data  <= fin_data_q;
-        o_nb    <= fin_nb_q;
-        o_first <= fin_first_q;
-        o_last  <= 1'b1;
-        fin_v_q <= 1'b0;
-      end
-      if (now_v) begin
-        o_valid <= 1'b1;
-        o_data  <= now_data;
-        o_nb    <= FULL;
-        o_first <= !emitted_q;
-        o_last  <= 1'b0;
-      end
-      if (i_valid) begin
-        hold_q <= i_data;
-        if (i_last) begin
-          k_q         <= 4'd0;
-          emitted_q   <= 1'b0;
-          fin_v_q     <= 1'b1;
-          fin_data_q  <= fin_data;
-          fin_nb_q    <= fin_nb;
-          fin_first_q <= !(emitted_q || now_v);
-        end else begin
-          if (k_q != 4'hF) k_q <= k_q + 4'd1;
-          if (now_v) emitted_q <= 1'b1;
-        end
-      end
+      k_q    <= 4'd0;
+      hold_q <= {W{1'b0}};
+    end else if (i_valid) begin
+      hold_q <= i_data;
+      if (i_last)
+        k_q <= 4'd0;
+      else if (k_q != 4'hF)
+        k_q <= k_q + 4'd1;
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(fin_v_q && now_v), "sue_rx_align: final beat meets an early beat")
+  // now beats one cycle after their input beat, the final beat two cycles after the last
+  sue_beat_out #(.W(W)) u_out (
+    .clk(clk), .rst_n(rst_n),
+    .in_valid(i_valid), .in_last(i_last),
+    .now_v(now_v), .now_data(now_data), .fin_data(fin_data), .fin_nb(fin_nb),
+    .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
+
   `ASSERT_CLK(clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
               "sue_rx_align: last beat with 0 or more than W/8 bytes")
-  wire unused_ok = &{1'b0, fin_v};
 endmodule

@@ -18,11 +18,11 @@ module sue_rx_trim #(
   input  wire [$clog2(W/8+1)-1:0]   i_nb,
   input  wire                       i_first,
   input  wire                       i_last,
-  output reg                        o_valid,
-  output reg  [W-1:0]               o_data,
-  output reg  [$clog2(W/8+1)-1:0]   o_nb,
-  output reg                        o_first,
-  output reg                        o_last
+  output wire                       o_valid,
+  output wire [W-1:0]               o_data,
+  output wire [$clog2(W/8+1)-1:0]   o_nb,
+  output wire                       o_first,
+  output wire                       o_last
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
@@ -36,80 +36,48 @@ module sue_rx_trim #(
 
   reg            hv_q;      // hold_q holds an earlier beat of this frame
   reg  [W-1:0]   hold_q;
-  reg            emitted_q;
-  reg            fin_v_q;
-  reg  [W-1:0]   fin_data_q;
-  reg  [NBW-1:0] fin_nb_q;
-  reg            fin_first_q;
 
   wire           ge_k     = i_nb >= KB;
   wire           now_v    = i_valid && hv_q && (!i_last || ge_k);
   reg  [W-1:0]   fin_data;
   reg  [NBW-1:0] fin_nb;
-  reg            fin_first;
 
+  // the final beat (read with the last input beat): the last beat less K bytes, or, when it
+  // holds fewer than K, the held beat less the rest
   always @* begin
-    fin_data  = i_data;
-    fin_nb    = {NBW{1'b0}};
-    fin_first = !(emitted_q || hv_q);
+    fin_data = i_data;
+    fin_nb   = {NBW{1'b0}};
     if (ge_k) begin
       fin_nb = i_nb - KB;
     end else if (hv_q) begin
-      fin_data  = hold_q;
-      fin_nb    = FULL - (KB - i_nb);
-      fin_first = !emitted_q;
+      fin_data = hold_q;
+      fin_nb   = FULL - (KB - i_nb);
     end
   end
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      hv_q        <= 1'b0;
-      hold_q      <= {W{1'b0}};
-      emitted_q   <= 1'b0;
-      fin_v_q     <= 1'b0;
-      fin_data_q  <= {W{1'b0}};
-      fin_nb_q    <= {NBW{1'b0}};
-      fin_first_q <= 1'b0;
-      o_valid     <= 1'b0;
-      o_data      <= {W{1'b0}};
-      o_nb        <= {NBW{1'b0}};
-      o_first     <= 1'b0;
-      o_last      <= 1'b0;
-    end else begin
-      o_valid <= 1'b0;
-      if (fin_v_q) begin
-        o_valid <= 1'b1;
-        o_data  <= fin_data_q;
-        o_nb    <= fin_nb_q;
-        o_first <= fin_first_q;
-        o_last  <= 1'b1;
-        fin_v_q <= 1'b0;
-      end
-      if (now_v) begin
-        o_valid <= 1'b1;
-        o_data  <= hold_q;
-        o_nb    <= FULL;
-        o_first <= !emitted_q;
-        o_last  <= 1'b0;
-      end
-      if (i_valid) begin
-        if (i_last) begin
-          hv_q        <= 1'b0;
-          emitted_q   <= 1'b0;
-          fin_v_q     <= 1'b1;
-          fin_data_q  <= fin_data;
-          fin_nb_q    <= fin_nb;
-          fin_first_q <= fin_first;
-        end else begin
-          hv_q   <= 1'b1;
-          hold_q <= i_data;
-          if (now_v) emitted_q <= 1'b1;
-        end
+      hv_q   <= 1'b0;
+      hold_q <= {W{1'b0}};
+    end else if (i_valid) begin
+      if (i_last) begin
+        hv_q   <= 1'b0;
+      end else begin
+        hv_q   <= 1'b1;
+        hold_q <= i_data;
       end
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(fin_v_q && now_v), "sue_rx_trim: final beat meets an early beat")
+  // the held beat goes out (now_v) one cycle after the input beat that follows it; the
+  // final beat two cycles after the last (o_first: no earlier beat of the frame went out,
+  // the one going out now included)
+  sue_beat_out #(.W(W)) u_out (
+    .clk(clk), .rst_n(rst_n),
+    .in_valid(i_valid), .in_last(i_last),
+    .now_v(now_v), .now_data(hold_q), .fin_data(fin_data), .fin_nb(fin_nb),
+    .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
+
   `ASSERT_CLK(clk, rst_n, !(i_valid && i_first) || !hv_q, "sue_rx_trim: frame start while holding")
   `ASSERT_CLK(clk, rst_n, !(i_valid && !i_last) || i_nb == FULL, "sue_rx_trim: short beat before last")
 endmodule
