@@ -1,17 +1,36 @@
 #!/usr/bin/env bash
 # scripts/test.sh - `make test`: every stage runs, each ends with 'N passed, N failed';
 # the last line is their sum. Exit non-zero if anything failed.
+# Each stage prints its wall time, and a table of them closes the run, so every CI log shows
+# where the budget (docs/harness.md "Time budget": under 15 min on 2 cores) goes.
 set -uo pipefail
 mkdir -p sim_out
 log=sim_out/test.log
 : >"$log"
 total_p=0 total_f=0 status=0
+t_start=$(date +%s)
+times=()
+# cpu: CPU seconds (user + system) of every finished child so far, less noisy than wall
+# time when other jobs share the cores. `times` must run in this shell: in a subshell, as
+# in $(...), it would count that subshell's children, none.
+cpu_now() {
+  times >sim_out/times.out
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
+    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' sim_out/times.out)
+}
 stage() {
   local name=$1
   shift
   echo "=== $name"
+  local t0 c0 dt dc
+  cpu_now
+  t0=$(date +%s) c0=$cpu
   "$@" 2>&1 | tee -a "$log" | tee sim_out/stage.out
   local rc=${PIPESTATUS[0]}
+  cpu_now
+  dt=$(($(date +%s) - t0)) dc=$((cpu - c0))
+  echo "  (stage took $dt s, $dc s CPU)" | tee -a "$log"
+  times+=("$(printf '%6d s %7d s  %s' "$dt" "$dc" "$name")")
   local line
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' sim_out/stage.out | tail -1)
   if [ -z "$line" ]; then
@@ -30,9 +49,12 @@ stage() {
 }
 stage "C unit tests (csrc/ref)" bash -c '$(scripts/ctools.sh unit)'
 stage "golden vectors reproducible" scripts/vectors.sh check
-for sim in verilator icarus; do
-  stage "sim: all blocks on $sim" scripts/sim.sh $sim "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
-done
+stage "sim: all blocks on verilator" scripts/sim.sh verilator "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
+# Icarus runs the same tests with +quick: tests whose default length would take minutes on an
+# event-driven simulator (the two-endpoint SUE tests: about 80 cycles a second there) run a
+# tenth of it, with every check; make sim and make regress run them at full length.
+stage "sim: all blocks on icarus (+quick)" env PLUSARGS=+quick \
+  scripts/sim.sh icarus "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
 # SystemC: the blocks that prove the backend (every port width and kind, every harness path).
 # A SystemC build costs a minute or more per block (each top is a C++ model compiled against
 # systemc.h), so the other blocks run on SystemC in `make regress` (nightly), which runs every
@@ -40,7 +62,17 @@ done
 stage "sim: common and harness on systemc" scripts/sim.sh systemc "common harness" "" 1 0 0
 stage "harness self-checks" scripts/selftest.sh
 stage "waves: FST + save file open in GTKWave" scripts/check_waves.sh
-rm -f sim_out/stage.out
+rm -f sim_out/stage.out sim_out/times.out
+{
+  echo
+  echo "stage times:"
+  printf '  %8s %9s\n' wall CPU
+  printf '  %s\n' "${times[@]}"
+  cpu_now
+  printf '  %6d s %7d s  total\n' $(($(date +%s) - t_start)) "$cpu"
+  # other jobs on the machine stretch every figure; the load says how much
+  echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
+} | tee -a "$log"
 echo
 echo "$total_p passed, $total_f failed"
 exit $status
