@@ -48,6 +48,23 @@ static inline void bits_from_u64(uint32_t *w, unsigned nbits, uint64_t v) {
     w[1] = (uint32_t)(v >> 32);
 }
 
+/* Writes the low width bits of v at bit pos (a field of a wider vector). */
+static inline void bits_put_field(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
+  for (unsigned b = 0; b < width; b++)
+    bits_put(w, pos + b, (unsigned)(v >> b) & 1u);
+}
+
+/* Byte j of a byte stream packed in an nbits word, first byte at the top (docs/common.md). */
+static inline unsigned bits_stream_byte(const uint32_t *w, unsigned nbits, unsigned j) {
+  unsigned base = nbits - 8u - 8u * j, v = 0;
+  for (unsigned i = 0; i < 8; i++)
+    v |= bits_get(w, base + i) << i;
+  return v;
+}
+static inline void bits_put_stream_byte(uint32_t *w, unsigned nbits, unsigned j, unsigned v) {
+  bits_put_field(w, nbits - 8u - 8u * j, 8, v);
+}
+
 /* Verilog $clog2: ceil(log2(x)), 0 for x <= 1. */
 static inline unsigned bits_clog2(uint64_t x) {
   unsigned n = 0;

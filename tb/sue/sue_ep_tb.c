@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "prng.h"
 #include "sue_regs.h"
 
@@ -19,23 +20,6 @@ static const ep_case_t cases[] = {
 #define MAXW HARNESS_WORDS(2048)
 
 /* ------------------------------------------------------------------ bits and bytes */
-static void put_bits(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
-  for (unsigned b = 0; b < width; b++) {
-    unsigned i = pos + b;
-    if ((v >> b) & 1u)
-      w[i / 32] |= 1u << (i % 32);
-    else
-      w[i / 32] &= ~(1u << (i % 32));
-  }
-}
-
-static unsigned get_byte(const uint32_t *w, unsigned nbits, unsigned j) {
-  unsigned base = nbits - 8u - 8u * j, v = 0;
-  for (unsigned i = 0; i < 8; i++)
-    v |= ((w[(base + i) / 32] >> ((base + i) % 32)) & 1u) << i;
-  return v;
-}
-
 static void xfq_push(xfq_t *q, const uint8_t *b, size_t len, unsigned kind) {
   if (q->n == q->cap) {
     size_t nc = q->cap ? 2 * q->cap : 16;
@@ -332,7 +316,7 @@ static void drive_eth_rx(ep_t *e, side_t *s) {
   size_t left = s->feed_len - s->feed_off, n = left < e->eb ? left : e->eb;
   memset(w, 0, sizeof w);
   for (size_t j = 0; j < n; j++)
-    put_bits(w, e->k->eth_w - 8 - 8 * (unsigned)j, 8, s->feed[s->feed_off + j]);
+    bits_put_stream_byte(w, e->k->eth_w, (unsigned)j, s->feed[s->feed_off + j]);
   dut_set(d, s->erd, w);
   dut_set_u64(d, s->erv, 1);
   dut_set_u64(d, s->ern, n);
@@ -419,7 +403,7 @@ static void collect_eth_tx(ep_t *e, side_t *s) {
   CHECK(n >= 1 && n <= e->eb && (last || n == e->eb), "eth_tx_nbytes %u", n);
   CHECK(s->txn + n <= SUE_FRAME_MAX, "frame too long");
   for (unsigned j = 0; j < n; j++)
-    s->txb[s->txn++] = (uint8_t)get_byte(w, e->k->eth_w, j);
+    s->txb[s->txn++] = (uint8_t)bits_stream_byte(w, e->k->eth_w, j);
   if (!last)
     return;
   xf_t *x = xfq_head(&s->exp);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "harness.h"
 #include "prng.h"
 #include "sue_endpoint.h"
@@ -103,23 +104,6 @@ typedef struct {
   unsigned q_used[SUE_NDST_MAX * SUE_NVC];
 } pk_t;
 
-static void put_bits(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
-  for (unsigned b = 0; b < width; b++) {
-    unsigned i = pos + b;
-    if ((v >> b) & 1u)
-      w[i / 32] |= 1u << (i % 32);
-    else
-      w[i / 32] &= ~(1u << (i % 32));
-  }
-}
-
-static unsigned get_byte(const uint32_t *w, unsigned nbits, unsigned j) {
-  unsigned base = nbits - 8u - 8u * j, v = 0;
-  for (unsigned i = 0; i < 8; i++)
-    v |= ((w[(base + i) / 32] >> ((base + i) % 32)) & 1u) << i;
-  return v;
-}
-
 static const pk_case_t *find_case(const char *top) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     if (!strcmp(cases[i].top, top))
@@ -203,17 +187,17 @@ static void open_pk(pk_t *s, const char *top, const pk_opts_t *o, uint64_t salt)
   }
   s->bad_id = (base + 1023u * 37u) & 0x3FFu; /* the id of slot 1023: not in the table */
   for (unsigned dd = 0; dd < k->ndst; dd++) {
-    put_bits(w, 10 * dd, 10, s->ids[dd]);
+    bits_put_field(w, 10 * dd, 10, s->ids[dd]);
     s->ep.cfg.dst[dd].valid = s->valid[dd];
     s->ep.cfg.dst[dd].xpuid = s->ids[dd];
   }
   dut_set(d, s->dst_xpuid, w);
   memset(w, 0, sizeof w);
   for (unsigned dd = 0; dd < k->ndst; dd++)
-    put_bits(w, dd, 1, s->valid[dd]);
+    bits_put_field(w, dd, 1, s->valid[dd]);
   dut_set(d, s->dst_valid, w);
   for (unsigned i = 0; i < s->nq; i++)
-    put_bits(s->okw, i, 1, 1);
+    bits_put_field(s->okw, i, 1, 1);
   dut_set(d, s->q_ok, s->okw);
   set_cfg(s);
   dut_set_u64(d, s->tx_valid, 0);
@@ -396,10 +380,10 @@ static void drive_xpu(pk_t *s, int allow_new) {
     memset(w, 0, sizeof w);
     prng_fill_bits(r, w, 144);
     for (unsigned j = 0; j < 2u * c->clen && j < 18; j++)
-      put_bits(w, 136 - 8 * j, 8, c->ctrl[j]);
+      bits_put_field(w, 136 - 8 * j, 8, c->ctrl[j]);
     if (c->clen == 0 || c->clen > 9) /* a bad descriptor: only bytes 0-1 matter */
       for (unsigned j = 0; j < 2; j++)
-        put_bits(w, 136 - 8 * j, 8, c->ctrl[j]);
+        bits_put_field(w, 136 - 8 * j, 8, c->ctrl[j]);
     dut_set(d, s->tx_control, w);
     dut_set_u64(d, s->tx_vc, c->vc);
     dut_set_u64(d, s->tx_xpuid, c->xpuid);
@@ -409,7 +393,7 @@ static void drive_xpu(pk_t *s, int allow_new) {
   /* bytes past the data length are ignored: put junk there */
   for (unsigned j = 0; j < s->nb; j++)
     if (b * s->nb + j >= c->dlen)
-      put_bits(w, s->k->data_w - 8 - 8 * j, 8, prng_below(r, 256));
+      bits_put_field(w, s->k->data_w - 8 - 8 * j, 8, prng_below(r, 256));
   dut_set(d, s->tx_data, w);
   s->cur_beat++;
   if (s->cur_beat >= s->cur_beats) {
@@ -514,7 +498,7 @@ static void check_outputs(pk_t *s) {
     CHECK_EQ(dut_get_u64(d, s->pdu_last), left <= s->pw, "pdu_last");
     CHECK_EQ(dut_get_u64(d, s->pdu_nbytes), nb, "pdu_nbytes");
     for (unsigned j = 0; j < nb; j++) {
-      unsigned g = get_byte(w, s->pw * 8, j);
+      unsigned g = bits_stream_byte(w, s->pw * 8, j);
       if (g != x->b[x->off + j])
         FAIL("PDU byte %u (of %u) at cycle %llu: got 0x%02x, expected 0x%02x", x->off + j, x->len,
              (unsigned long long)s->t, g, x->b[x->off + j]);
@@ -563,7 +547,7 @@ static void random_ok(pk_t *s) {
   /* mostly open: close at most a quarter for long */
   if (prng_bernoulli(&s->rng, 0.01))
     for (unsigned i = 0; i < s->nq; i++)
-      put_bits(s->okw, i, 1, 1);
+      bits_put_field(s->okw, i, 1, 1);
   dut_set(s->d, s->q_ok, s->okw);
 }
 
@@ -580,7 +564,7 @@ static void cycle(pk_t *s, int allow_new, double p_port) {
 /* Runs until every queue is empty, every PDU read and every credit returned. */
 static void drain(pk_t *s) {
   for (unsigned i = 0; i < s->nq; i++)
-    put_bits(s->okw, i, 1, 1);
+    bits_put_field(s->okw, i, 1, 1);
   dut_set(s->d, s->q_ok, s->okw);
   double flip = s->o.p_ok_flip;
   s->o.p_ok_flip = 0;

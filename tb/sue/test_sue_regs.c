@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "harness.h"
 #include "prng.h"
 #include "sue_regs.h"
@@ -149,12 +150,6 @@ static void drive_conn(rt_t *s) {
   dut_set_u64(s->d, s->st, s->status);
 }
 
-static void put_bits(uint32_t *w, unsigned pos, unsigned width, uint64_t v) {
-  for (unsigned b = 0; b < width; b++)
-    if ((v >> b) & 1u)
-      w[(pos + b) / 32] |= 1u << ((pos + b) % 32);
-}
-
 static uint64_t mac48(const uint8_t *m) {
   uint64_t v = 0;
   for (unsigned i = 0; i < 6; i++)
@@ -206,10 +201,10 @@ static void check_cfg(rt_t *s) {
   unsigned n = s->c->p.ndst;
   uint32_t wv[MAXW] = {0}, wx[MAXW] = {0}, wm[MAXW] = {0}, wi[MAXW] = {0};
   for (unsigned e = 0; e < n; e++) {
-    put_bits(wv, e, 1, c->dst[e].valid);
-    put_bits(wx, 10 * e, 10, c->dst[e].xpuid);
-    put_bits(wm, 48 * e, 48, mac48(c->dst[e].mac));
-    put_bits(wi, 32 * e, 32, c->dst[e].ip);
+    bits_put_field(wv, e, 1, c->dst[e].valid);
+    bits_put_field(wx, 10 * e, 10, c->dst[e].xpuid);
+    bits_put_field(wm, 48 * e, 48, mac48(c->dst[e].mac));
+    bits_put_field(wi, 32 * e, 32, c->dst[e].ip);
   }
   CHECK_PORT(d, dut_port(d, "dst_valid"), wv, 0, "model destination table");
   CHECK_PORT(d, dut_port(d, "dst_xpuid"), wx, 0, "model destination table");

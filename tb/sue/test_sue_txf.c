@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "crc.h"
 #include "harness.h"
 #include "prng.h"
@@ -22,21 +23,11 @@
 static prng_t rng;
 
 /* Byte b (0 = first, most significant) of an ETH_W-bit word held as 32-bit words. */
-static void word_put_byte(uint32_t *w, unsigned width, unsigned b, uint8_t v) {
-  unsigned lo = width - 8 - 8 * b;
-  w[lo / 32] = (w[lo / 32] & ~(0xFFu << (lo % 32))) | ((uint32_t)v << (lo % 32));
-}
-
-static uint8_t word_get_byte(const uint32_t *w, unsigned width, unsigned b) {
-  unsigned lo = width - 8 - 8 * b;
-  return (uint8_t)(w[lo / 32] >> (lo % 32));
-}
-
 /* n bytes at the top of a width-bit word, the rest random (must not matter). */
 static void word_pack(uint32_t *w, unsigned width, const uint8_t *bytes, unsigned n) {
   prng_fill_bits(&rng, w, width);
   for (unsigned b = 0; b < n; b++)
-    word_put_byte(w, width, b, bytes[b]);
+    bits_put_stream_byte(w, width, b, bytes[b]);
 }
 
 /* ------------------------------------------------------------ crc_stream */
@@ -376,15 +367,15 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
       CHECK_EQ(last, rest <= t->nb, "out_last");
       dut_get(d, t->out_data, wd);
       for (unsigned b = 0; b < exp_nb; b++)
-        if (word_get_byte(wd, t->w, b) != j->frame[out_off + b])
+        if (bits_stream_byte(wd, t->w, b) != j->frame[out_off + b])
           FAIL("frame %u (%s, fmt %u, rcrc_c %u, cmd %u bytes, %zu-byte frame): byte %u is 0x%02x, "
                "expected 0x%02x",
                out_job, j->pfc ? "PFC" : "data", j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen,
-               out_off + b, word_get_byte(wd, t->w, b), j->frame[out_off + b]);
+               out_off + b, bits_stream_byte(wd, t->w, b), j->frame[out_off + b]);
       for (unsigned b = exp_nb; b < t->nb; b++)
-        if (word_get_byte(wd, t->w, b) != 0)
+        if (bits_stream_byte(wd, t->w, b) != 0)
           FAIL("frame %u: byte %u of the last beat, after out_nbytes %u, is 0x%02x (not 0)",
-               out_job, b, exp_nb, word_get_byte(wd, t->w, b));
+               out_job, b, exp_nb, bits_stream_byte(wd, t->w, b));
       harness_count_check();
       if (ready) {
         out_off += exp_nb;
