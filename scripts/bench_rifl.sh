@@ -16,17 +16,9 @@ make -s -f scripts/build.mk BLOCK=rifl SIM=verilator VARIANT=bench -j"${JOBS:-2}
 bin=sim_out/build/verilator/rifl/bench/sim
 run=sim_out/bench/verilator/rifl
 
-one() { # name test plusargs... : runs one benchmark into $run/<name>
-  local d=$run/$1 test=$2
-  shift 2
-  rm -rf "$d"
-  mkdir -p "$d"
-  if ! "$bin" +test="$test" +seed="$SEED" +outdir="$d" "$@" >"$d/console.log" 2>&1; then
-    echo "bench_rifl: $test $* failed; see $d/console.log" >&2
-    grep -E '^FAIL' "$d/console.log" >&2 || tail -5 "$d/console.log" >&2
-    return 1
-  fi
-}
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+one() { bench_one bench_rifl "$bin" "$run" "$SEED" "$@"; } # name test plusargs...
 
 # The BER sweep takes longest: two halves in the background while the rest runs.
 one ber_lo bench_rifl_ber +fw=256 +cycles="$CYCLES" +emin=-48 +emax=-33 &

@@ -18,17 +18,9 @@ make -s -f scripts/build.mk BLOCK=scoc SIM=verilator VARIANT=bench -j"${JOBS:-2}
 bin=sim_out/build/verilator/scoc/bench/sim
 run=sim_out/bench/verilator/scoc
 
-one() { # name test plusargs...
-  local d=$run/$1 test=$2
-  shift 2
-  rm -rf "$d"
-  mkdir -p "$d"
-  if ! "$bin" +test="$test" +seed="$SEED" +outdir="$d" "$@" >"$d/console.log" 2>&1; then
-    echo "bench_scoc: $test $* failed; see $d/console.log" >&2
-    grep -E '^FAIL' "$d/console.log" >&2 || tail -5 "$d/console.log" >&2
-    return 1
-  fi
-}
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+one() { bench_one bench_scoc "$bin" "$run" "$SEED" "$@"; } # name test plusargs...
 
 one perm256 bench_scoc_permutation +n=256 +perms="$PERMS" &
 p1=$!

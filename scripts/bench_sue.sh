@@ -19,17 +19,9 @@ make -s -f scripts/build.mk BLOCK=sue SIM=verilator VARIANT=bench -j"${JOBS:-2}"
 bin=sim_out/build/verilator/sue/bench/sim
 run=sim_out/bench/verilator/sue
 
-one() { # name test plusargs...
-  local d=$run/$1 test=$2
-  shift 2
-  rm -rf "$d"
-  mkdir -p "$d"
-  if ! "$bin" +test="$test" +seed="$SEED" +outdir="$d" "$@" >"$d/console.log" 2>&1; then
-    echo "bench_sue: $test $* failed; see $d/console.log" >&2
-    grep -E '^FAIL' "$d/console.log" >&2 || tail -5 "$d/console.log" >&2
-    return 1
-  fi
-}
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+one() { bench_one bench_sue "$bin" "$run" "$SEED" "$@"; } # name test plusargs...
 
 one throughput bench_sue_throughput +cmds="$CMDS" &
 p1=$!

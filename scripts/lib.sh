@@ -56,3 +56,18 @@ find_module() {
     fi
   done
 }
+
+# bench_one TAG BIN RUNDIR SEED NAME TEST [PLUSARGS...]: runs one benchmark test of a block's
+# bench build (BIN) into RUNDIR/NAME (console.log and the test's CSV files); on failure says
+# which, shows the FAIL line, and returns 1.
+bench_one() {
+  local tag=$1 bin=$2 d=$3/$5 seed=$4 test=$6
+  shift 6
+  rm -rf "$d"
+  mkdir -p "$d"
+  if ! "$bin" +test="$test" +seed="$seed" +outdir="$d" "$@" >"$d/console.log" 2>&1; then
+    echo "$tag: $test $* failed; see $d/console.log" >&2
+    grep -E '^FAIL' "$d/console.log" >&2 || tail -5 "$d/console.log" >&2
+    return 1
+  fi
+}

@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,6 +73,11 @@ const char *harness_sim(void);    /* "verilator", "icarus" or "systemc" */
 const char *harness_block(void);
 const char *harness_vectors_dir(void);         /* vectors/ (overridable by +vectors=) */
 const char *harness_plusarg(const char *name); /* value of +name=value, or NULL */
+/* +name=N as an unsigned number, dflt when absent. */
+unsigned long harness_plusarg_ul(const char *name, unsigned long dflt);
+/* Creates <outdir>/name with its header line (benchmarks' CSV files); fails the test if it
+ * cannot. The caller fcloses it. */
+FILE *harness_csv(const char *name, const char *header);
 
 /* ---- checking ------------------------------------------------------------
  * A failed check ends the test (the runner records the message, the file and

@@ -77,6 +77,21 @@ const char *harness_plusarg(const char *name) {
   return NULL;
 }
 
+unsigned long harness_plusarg_ul(const char *name, unsigned long dflt) {
+  const char *p = harness_plusarg(name);
+  return p ? strtoul(p, NULL, 10) : dflt;
+}
+
+FILE *harness_csv(const char *name, const char *header) {
+  char path[2048];
+  int n = snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
+  CHECK(n > 0 && (size_t)n < sizeof path, "path of %s too long", name);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL, "open %s", path);
+  fprintf(f, "%s\n", header);
+  return f;
+}
+
 uint64_t harness_seed(void) { return R.seed; }
 const char *harness_outdir(void) { return R.outdir; }
 const char *harness_sim(void) { return be_sim_name(); }

@@ -14,15 +14,6 @@
 #include "harness.h"
 #include "rifl_link.h"
 
-static FILE *csv(const char *name, const char *header) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL, "open %s", path);
-  fprintf(f, "%s\n", header);
-  return f;
-}
-
 static const char *core_top(unsigned fw) {
   switch (fw) {
   case 128:
@@ -72,7 +63,7 @@ HARNESS_TEST(bench_rifl_efficiency) {
                                     126, 128, 256, 512, 1000, 1024, 1500, 2048, 4096, 8192};
   const unsigned nc = sizeof common / sizeof common[0];
   unsigned fws[4], nfw = fw_list(fws);
-  FILE *f = csv("efficiency.csv", "frame_w,payload_bytes,efficiency");
+  FILE *f = harness_csv("efficiency.csv", "frame_w,payload_bytes,efficiency");
   for (unsigned i = 0; i < nfw; i++) {
     static rifl_link_t l;
     unsigned sizes[sizeof common / sizeof common[0] + 2], n = 0, full = (fws[i] - 16) / 8;
@@ -188,8 +179,8 @@ HARNESS_TEST(bench_rifl_ber) {
   int emin = harness_plusarg("emin") ? atoi(harness_plusarg("emin")) : -48;
   int emax = harness_plusarg("emax") ? atoi(harness_plusarg("emax")) : -20;
   CHECK(emin <= emax && emin >= -48 && emax <= -20, "+emin/+emax within -48 .. -20");
-  FILE *f = csv("ber.csv", "frame_w,ber,bandwidth_ratio,lat_avg_cycles,lat_p99_cycles,"
-                           "lat_max_cycles,lost,corrupted");
+  FILE *f = harness_csv("ber.csv", "frame_w,ber,bandwidth_ratio,lat_avg_cycles,lat_p99_cycles,"
+                                   "lat_max_cycles,lost,corrupted");
   ber_point_t ref = ber_point(fw, 0, cyc);
   for (int e = emin; e <= emax; e++) { /* BER = 10^(e/4) */
     double ber = 1;
@@ -219,8 +210,8 @@ HARNESS_TEST(bench_rifl_latency) {
               {256, "lane_fw256_d256"},
               {512, "lane_fw512_d256"},
               {1024, "lane_fw1024_d256"}};
-  FILE *f = csv("latency.csv", "frame_w,latency_cycles");
-  FILE *g = csv("latency_phase.csv", "frame_w,phase,latency_cycles");
+  FILE *f = harness_csv("latency.csv", "frame_w,latency_cycles");
+  FILE *g = harness_csv("latency_phase.csv", "frame_w,phase,latency_cycles");
   for (unsigned i = 0; i < 4; i++) {
     rifl_link_cfg_t c;
     memset(&c, 0, sizeof c);

@@ -22,20 +22,6 @@
 
 #define WORD_BYTES 40u
 
-static FILE *csv(const char *name, const char *header) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL, "open %s", path);
-  fprintf(f, "%s\n", header);
-  return f;
-}
-
-static unsigned long arg(const char *name, unsigned long dflt) {
-  const char *p = harness_plusarg(name);
-  return p ? strtoul(p, NULL, 10) : dflt;
-}
-
 /* One saturated or loaded run of cycles on a fresh switch of the architecture; fills s. */
 static void run_one(const char *arch, unsigned n, const sw_traffic_cfg_t *cfg, uint64_t warmup,
                     uint64_t measure, sw_summary_t *s) {
@@ -59,10 +45,10 @@ HARNESS_TEST(bench_scoc_permutation) {
   static const char *const archs[] = {"scoc", "flat"};
   unsigned ns[2] = {128, 256}, nn = 2;
   if (harness_plusarg("n"))
-    ns[0] = (unsigned)arg("n", 128), nn = 1;
-  unsigned perms = (unsigned)arg("perms", 100);
-  uint64_t cycles = arg("cycles", 4000);
-  FILE *f = csv("permutation.csv", "arch,n,m,packet_bytes,speedup,throughput");
+    ns[0] = (unsigned)harness_plusarg_ul("n", 128), nn = 1;
+  unsigned perms = (unsigned)harness_plusarg_ul("perms", 100);
+  uint64_t cycles = harness_plusarg_ul("cycles", 4000);
+  FILE *f = harness_csv("permutation.csv", "arch,n,m,packet_bytes,speedup,throughput");
   for (unsigned a = 0; a < 2; a++)
     for (unsigned i = 0; i < nn; i++)
       for (unsigned b = 0; b < 3; b++)
@@ -94,8 +80,8 @@ HARNESS_TEST(bench_scoc_permutation) {
 /* The fairness microbenchmarks (paper Sec. 3, Figs. 5 and 6) on SCOC, on the ablated SCOC that
  * each one is about, and on the flat iSLIP crossbar with the same speedup (and without). */
 HARNESS_TEST(bench_scoc_fairness) {
-  uint64_t cycles = arg("cycles", 400000);
-  FILE *f = csv("fairness.csv", "bench,arch,connection,rate,fair_rate");
+  uint64_t cycles = harness_plusarg_ul("cycles", 400000);
+  FILE *f = harness_csv("fairness.csv", "bench,arch,connection,rate,fair_rate");
   for (unsigned b = 0; b < SCOC_N_MB; b++) {
     const scoc_mb_t *mb = &scoc_mb[b];
     double fair[SCOC_MB_MAX_CONNS];
@@ -136,9 +122,9 @@ HARNESS_TEST(bench_scoc_load_delay) {
               {"logdiagonal", SW_PAT_LOGDIAG}};
   static const char *const archs[] = {"scoc", "flat"};
   static const double loads[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0};
-  unsigned n = (unsigned)arg("n", 128);
-  uint64_t cycles = arg("cycles", 40000);
-  FILE *f = csv("load_delay.csv", "arch,pattern,load,throughput,delay_cycles");
+  unsigned n = (unsigned)harness_plusarg_ul("n", 128);
+  uint64_t cycles = harness_plusarg_ul("cycles", 40000);
+  FILE *f = harness_csv("load_delay.csv", "arch,pattern,load,throughput,delay_cycles");
   for (unsigned a = 0; a < 2; a++)
     for (unsigned p = 0; p < sizeof pats / sizeof pats[0]; p++)
       for (unsigned l = 0; l < sizeof loads / sizeof loads[0]; l++) {

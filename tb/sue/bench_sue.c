@@ -38,20 +38,6 @@
 #define BPC 32u     /* port bytes a cycle: a 256-bit datapath */
 #define KIND_PDU 5u /* tx_kind of a new PDU */
 
-static FILE *csv(const char *name, const char *header) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL, "open %s", path);
-  fprintf(f, "%s\n", header);
-  return f;
-}
-
-static unsigned long arg(const char *name, unsigned long dflt) {
-  const char *p = harness_plusarg(name);
-  return p ? strtoul(p, NULL, 10) : dflt;
-}
-
 /* Command n of S bytes: 8 control bytes (clen 4) and S - 8 data bytes; 8 bytes: control only. */
 static void bench_cmd(sue_cmd_t *c, unsigned S, unsigned n, unsigned xpuid, unsigned send_now) {
   sue_cmd_init(c, 1, 4, S > 8 ? S - 8 : 0);
@@ -102,9 +88,10 @@ HARNESS_TEST(bench_sue_efficiency) {
   static const char *const names[3] = {"udp", "aifh12", "aifh6"};
   static const unsigned sizes[] = {8, 16, 32, 64, 128, 256};
   const unsigned pdu_max = 512, align = 4;
-  FILE *f = csv("efficiency.csv", "header,command_bytes,wire_efficiency");
-  FILE *g = csv("efficiency_detail.csv", "header,command_bytes,clen,dlen,cmds_per_pdu,frames,"
-                                         "frame_bytes,measured,formula");
+  FILE *f = harness_csv("efficiency.csv", "header,command_bytes,wire_efficiency");
+  FILE *g =
+      harness_csv("efficiency_detail.csv", "header,command_bytes,clen,dlen,cmds_per_pdu,frames,"
+                                           "frame_bytes,measured,formula");
   unsigned run = 0;
   for (unsigned fi = 0; fi < 3; fi++)
     for (unsigned pi = 0; pi < 2; pi++)
@@ -271,10 +258,10 @@ static void lat_run(unsigned S, unsigned samples, FILE *f, FILE *g, stat_t st[L_
 }
 
 HARNESS_TEST(bench_sue_latency) {
-  unsigned samples = (unsigned)arg("samples", 200);
+  unsigned samples = (unsigned)harness_plusarg_ul("samples", 200);
   CHECK(samples <= LAT_MAX, "+samples at most %u", LAT_MAX);
-  FILE *f = csv("latency.csv", "path,cycles");
-  FILE *g = csv("latency_stats.csv", "path,command_bytes,samples,min,median,max");
+  FILE *f = harness_csv("latency.csv", "path,cycles");
+  FILE *g = harness_csv("latency_stats.csv", "path,command_bytes,samples,min,median,max");
   stat_t st[L_N];
   lat_run(8, samples, f, g, st);
   lat_run(256, samples, f, g, st);
@@ -543,9 +530,9 @@ static void tp_row(FILE *f, const char *where, const char *params, const tp_t *x
 
 HARNESS_TEST(bench_sue_throughput) {
   static const unsigned sizes[2] = {64, 256};
-  unsigned n = (unsigned)arg("cmds", 1600);
-  FILE *f = csv("throughput.csv", "where,params,destinations,command_bytes,commands,cycles,"
-                                  "cmd_bytes_per_cycle,line_fraction,pdus");
+  unsigned n = (unsigned)harness_plusarg_ul("cmds", 1600);
+  FILE *f = harness_csv("throughput.csv", "where,params,destinations,command_bytes,commands,cycles,"
+                                          "cmd_bytes_per_cycle,line_fraction,pdus");
   for (unsigned si = 0; si < 2; si++) {
     /* the RTL, 1 destination */
     tp_t *x = calloc(1, sizeof *x);
