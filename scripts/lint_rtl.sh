@@ -98,13 +98,28 @@ check() {
   : > "$log"
   run_verilator "$tmp/ver" "$file" "$mod" "${gargs[@]}" || { failed+=" verilator"; cat "$tmp/ver" >> "$log"; }
   run_icarus "$tmp/ivl" "$file" "$mod" "$@" || { failed+=" icarus"; cat "$tmp/ivl" >> "$log"; }
-  run_yosys "$tmp/ys" "$file" "$mod" "$mode" "$@" || { failed+=" yosys"; cat "$tmp/ys" >> "$log"; }
+  local ysp=("$@")
+  # a module file (no parameters given) whose Yosys run at its defaults is too slow for lint
+  # takes the parameters of rtl/lint/yosys_params.txt there; Verilator and Icarus keep them
+  if [[ $mode == synth && $# -eq 0 && -n ${ys_params[$mod]:-} ]]; then
+    read -r -a ysp <<<"${ys_params[$mod]}"
+  fi
+  run_yosys "$tmp/ys" "$file" "$mod" "$mode" "${ysp[@]}" || { failed+=" yosys"; cat "$tmp/ys" >> "$log"; }
   if [[ -z $failed ]]; then
     report OK "$label" "$log"
   else
     report FAIL "$label  (${failed# })" "$log"
   fi
 }
+
+declare -A ys_params=()
+if [[ -f rtl/lint/yosys_params.txt ]]; then
+  while read -r line; do
+    line=${line%%#*}
+    read -r -a fields <<<"$line"
+    ((${#fields[@]} >= 2)) && ys_params[${fields[0]}]="${fields[*]:1}"
+  done <rtl/lint/yosys_params.txt
+fi
 
 for f in "${rtl_files[@]}"; do
   mod=$(basename "${f%.*}")
