@@ -29,7 +29,16 @@ endif
 ifneq ($(words $(SIM)),1)
   $(error SIM takes one simulator; valid: $(SIMS_ALL))
 endif
-ifneq ($(filter-out $(BLOCKS_ALL),$(BLOCK)),)
+# new-block takes a name that is not a block yet; every other target a block that is
+ifneq ($(filter new-block,$(MAKECMDGOALS)),)
+  ifneq ($(words $(BLOCK)),1)
+    $(error new-block needs BLOCK=<name of the new block>)
+  endif
+else ifneq ($(filter clean-block,$(MAKECMDGOALS)),)
+  ifneq ($(words $(BLOCK)),1)
+    $(error clean-block needs BLOCK=<one block>; valid: $(BLOCKS_ALL))
+  endif
+else ifneq ($(filter-out $(BLOCKS_ALL),$(BLOCK)),)
   $(error unknown BLOCK '$(BLOCK)'; valid: $(BLOCKS_ALL))
 endif
 ifeq ($(shell [[ '$(SEED)' =~ ^[0-9]+$$ ]] && echo ok),)
@@ -54,7 +63,7 @@ endif
 SIM_BLOCKS := $(if $(BLOCK),$(BLOCK),$(BLOCKS_ALL))
 TOOLS := scripts/install_tools.sh
 
-.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress
+.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress new-block clean-block
 help:
 	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1] [PLUSARGS='+full']"
 	@echo "                      build and run tests (default: every block, every test, Verilator, seed 1)"
@@ -67,6 +76,8 @@ help:
 	@echo "make synth [BLOCK=..] [TARGET=xilinx]  Yosys cell / flip-flop counts per top"
 	@echo "make gtkwave BLOCK=.. TEST=.. [SIM=..] [SEED=..]  open the waves of that run"
 	@echo "make regress [REGRESS_SEEDS=\"1 2 3\"]  many seeds on every simulator, then coverage (nightly)"
+	@echo "make new-block BLOCK=x   the skeleton of block x in every layer (builds and passes as it stands)"
+	@echo "make clean-block BLOCK=x remove block x that git does not track yet (new-block's skeleton)"
 	@echo "make clean            remove sim_out/"
 	@echo "blocks: $(BLOCKS_ALL)"
 	@echo "run output: sim_out/<sim>/<block>/<test>-s<seed>/{run.log,console.log,results.xml,waves.fst,coverage.dat}"
@@ -100,6 +111,12 @@ gtkwave: tools
 
 regress: tools
 	@scripts/regress.sh "$(SIM_BLOCKS)"
+
+new-block: tools
+	@scripts/new_block.sh "$(BLOCK)"
+
+clean-block:
+	@scripts/clean_block.sh "$(BLOCK)"
 
 clean:
 	rm -rf sim_out/*

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# scripts/bench.sh "BLOCKS" - `make bench`: runs scripts/bench_<block>.sh of each block that
-# has one. Benchmarks are measurements, not tests: figures go to sim_out/reports/ and, by
+# scripts/bench.sh "BLOCKS" - `make bench`: runs tb/<block>/bench.sh of each block that has
+# one (from the repository root). Benchmarks are measurements, not tests: figures go to sim_out/reports/ and, by
 # hand with the command that made them, to docs/performance.md.
 set -euo pipefail
 ran=0
 for b in $1; do
-  if [ -x "scripts/bench_$b.sh" ]; then
+  if [ -x "tb/$b/bench.sh" ]; then
     echo "=== bench: $b"
-    "scripts/bench_$b.sh"
+    "tb/$b/bench.sh"
     ran=1
   else
     echo "bench: block $b has no benchmark yet"

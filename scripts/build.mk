@@ -16,21 +16,26 @@ VARIANT ?= plain
 GEN := sim_out/build/gen/$(BLOCK)
 B   := sim_out/build/$(SIM)/$(BLOCK)/$(VARIANT)
 
-# RTL of a block: the shared pieces plus its own folder; tb/<block>/block.mk may add
-# BLOCK_RTL_DEPS (other rtl/ folders) and BLOCK_CSRC (extra C sources).
-BLOCK_RTL_DEPS :=
-BLOCK_CSRC :=
+# A block is built from its own folders and those of the blocks it uses (scripts/lib.sh
+# block_deps): common always, then the BLOCK_DEPS of tb/<block>/block.mk, then the block.
+BLOCK_DEPS :=
 -include tb/$(BLOCK)/block.mk
-RTL_DIRS := rtl/common $(foreach d,$(BLOCK_RTL_DEPS),rtl/$(d)) $(if $(filter common,$(BLOCK)),,rtl/$(BLOCK))
+uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
+DEPS     := $(call uniq,common $(BLOCK_DEPS) $(BLOCK))
+RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
 RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
 RTL_INC  := $(foreach d,$(RTL_DIRS),-I$(d))
 RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt)
 
+# C: the block's tests, and the models (csrc/ref/<d>) and libraries (csrc/lib/<d>) of DEPS, less
+# their unit tests (test_*.c) and vector writers (gen_*.c), which are programs of their own.
+C_DIRS   := $(wildcard $(foreach d,$(DEPS),csrc/lib/$(d) csrc/ref/$(d)))
 TESTS_C  := $(sort $(wildcard tb/$(BLOCK)/*.c))
-REF_C    := $(sort $(wildcard csrc/ref/*.c)) $(BLOCK_CSRC)
+REF_C    := $(foreach f,$(sort $(wildcard $(addsuffix /*.c,$(C_DIRS)))),$(if $(filter test_% gen_%,$(notdir $(f))),,$(f)))
 HARN_C   := csrc/harness/dut.c csrc/harness/runner.c csrc/harness/vecplay.c
 C_SRCS   := $(TESTS_C) $(REF_C) $(HARN_C) $(GEN)/tops.c
-C_INC    := -Icsrc/harness -Icsrc/ref -Itb/$(BLOCK)
+C_INC    := -Icsrc/harness $(addprefix -I,$(C_DIRS)) -Itb/$(BLOCK)
+C_HDRS   := $(wildcard csrc/harness/*.h $(addsuffix /*.h,$(C_DIRS)) tb/$(BLOCK)/*.h)
 CFLAGS_C := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(C_INC)
 
 VROOT := $(shell verilator --getenv VERILATOR_ROOT)
@@ -69,7 +74,7 @@ $(GEN)/tops.c $(GEN)/vl_tops.cpp $(GEN)/sc_tops.cpp $(GEN)/tb_tops.v: $(GEN)/top
 OBJ := $(B)/obj
 C_OBJS := $(patsubst %.c,$(OBJ)/c/%.o,$(C_SRCS))
 
-$(OBJ)/c/%.o: %.c $(wildcard csrc/harness/*.h csrc/ref/*.h tb/$(BLOCK)/*.h)
+$(OBJ)/c/%.o: %.c $(C_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) $(if $(filter icarus,$(SIM)),-fPIC -DHARNESS_ICARUS) -c $< -o $@
 
@@ -120,7 +125,7 @@ SC_MK := $(if $(filter systemc,$(SIM)),SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBD
 
 # Precompiled verilated.h. Nearly every file Verilator writes (100 to 300 a block) starts with
 # #include "verilated.h", whose parsing costs gcc about 0.4 s a file: half the CPU of a block's
-# models (scoc's sched_n16_m4: 28 s of compile without it, 14 s with it). GCC takes a
+# models (scoc's scoc_sched_n16_m4: 28 s of compile without it, 14 s with it). GCC takes a
 # precompiled header only if it was made with the same flags, so there is one per optimization
 # level (fast / slow code), made with the flags of the generated makefiles (asked from the first
 # top's), and found first through -iquote. A header that does not match is ignored by GCC (it
@@ -168,10 +173,10 @@ all: $(B)/sim
 # The bare eval() loop the harness overhead is measured against (scripts/bench.sh).
 ifeq ($(SIM)/$(BLOCK)/$(VARIANT),verilator/common/bench)
 all: $(B)/bench_bare_fifo $(B)/bench_bare_crc
-$(B)/bench_bare_fifo: csrc/harness/bench_bare.cpp $(OBJ)/fifo_w8_d4/Vfifo_w8_d4__ALL.a $(VRT_OBJS)
-	$(CXX) $(CXXFLAGS_V) -DBENCH_FIFO=1 -I$(OBJ)/fifo_w8_d4 -o $@ $^ -lz -lpthread
-$(B)/bench_bare_crc: csrc/harness/bench_bare.cpp $(OBJ)/crc32_d1024/Vcrc32_d1024__ALL.a $(VRT_OBJS)
-	$(CXX) $(CXXFLAGS_V) -DBENCH_CRC=1 -I$(OBJ)/crc32_d1024 -o $@ $^ -lz -lpthread
+$(B)/bench_bare_fifo: csrc/harness/bench_bare.cpp $(OBJ)/sync_fifo_w8_d4/Vsync_fifo_w8_d4__ALL.a $(VRT_OBJS)
+	$(CXX) $(CXXFLAGS_V) -DBENCH_FIFO=1 -I$(OBJ)/sync_fifo_w8_d4 -o $@ $^ -lz -lpthread
+$(B)/bench_bare_crc: csrc/harness/bench_bare.cpp $(OBJ)/crc_engine_crc32_d1024/Vcrc_engine_crc32_d1024__ALL.a $(VRT_OBJS)
+	$(CXX) $(CXXFLAGS_V) -DBENCH_CRC=1 -I$(OBJ)/crc_engine_crc32_d1024 -o $@ $^ -lz -lpthread
 endif
 $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS)
 	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm

@@ -21,6 +21,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tops as tops_mod  # noqa: E402
+
 NINST = 2  # instances of each top a test may open at once (e.g. two link endpoints)
 
 
@@ -29,31 +32,13 @@ def die(msg):
     sys.exit(1)
 
 
-def parse_tops(path):
-    tops = []
-    with open(path) as f:
-        for lineno, line in enumerate(f, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            fields = line.split()
-            if len(fields) < 2:
-                die("%s:%d: expected 'name module [PARAM=VALUE ...]'" % (path, lineno))
-            name, module = fields[0], fields[1]
-            if not re.match(r"^[A-Za-z][A-Za-z0-9_]*$", name):
-                die("%s:%d: bad top name '%s'" % (path, lineno, name))
-            params = []
-            for p in fields[2:]:
-                m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$", p)
-                if not m:
-                    die("%s:%d: bad parameter '%s' (want NAME=VALUE)" % (path, lineno, p))
-                params.append((m.group(1), m.group(2)))
-            if any(t["name"] == name for t in tops):
-                die("%s:%d: duplicate top '%s'" % (path, lineno, name))
-            tops.append({"name": name, "module": module, "params": params})
-    if not tops:
-        die("%s: no tops" % path)
-    return tops
+def parse_tops(block):
+    """The simulated tops of tb/<block>/tops.txt (scripts/tops.py; @synth ones are not built)."""
+    try:
+        tops = tops_mod.block_tops(block)
+    except (tops_mod.TopsError, OSError) as e:
+        die(str(e))
+    return [t for t in tops if "synth" not in t["attrs"]]
 
 
 def read_ports(top, srcargs):
@@ -156,8 +141,9 @@ def gen(block, outdir, tops):
         c.append("};")
     c.append("const harness_top_t harness_tops[] = {")
     for t in tops:
-        c.append('  {"%s", "%s", ports_%s, %d},' % (t["name"], t["module"], t["name"],
-                                                  len(t["ports"])))
+        params = " ".join("%s=%s" % kv for kv in t["params"])
+        c.append('  {"%s", "%s", ports_%s, %d, "%s"},' % (t["name"], t["module"], t["name"],
+                                                        len(t["ports"]), params))
     c.append("};")
     c.append("const int harness_ntops = %d;" % len(tops))
     c.append('const char *const harness_block_name = "%s";' % block)
@@ -293,7 +279,7 @@ def main():
     if len(sys.argv) < 4 or sys.argv[3] != "--":
         die("usage: gen_tops.py BLOCK OUTDIR -- <verilator source args>")
     block, outdir, srcargs = sys.argv[1], sys.argv[2], sys.argv[4:]
-    tops = parse_tops(os.path.join("tb", block, "tops.txt"))
+    tops = parse_tops(block)
     for t in tops:
         t["ports"] = read_ports(t, srcargs)
     os.makedirs(outdir, exist_ok=True)

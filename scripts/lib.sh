@@ -6,17 +6,51 @@ all_blocks() {
   for d in tb/*/tops.txt; do basename "$(dirname "$d")"; done | tr '\n' ' ' | sed 's/ $//'
 }
 
+# block_deps B: the blocks B is built from, in order: common (every block uses its RTL cells, models
+# and library), the BLOCK_DEPS of tb/B/block.mk (only a block that uses another block has one),
+# then B. The same list gives the rtl/, csrc/ref/ and csrc/lib/ folders of B's programs.
+block_deps() {
+  local deps="" d out="common"
+  [ -f "tb/$1/block.mk" ] && deps=$(sed -n 's/^BLOCK_DEPS *:\?= *//p' "tb/$1/block.mk")
+  for d in $deps $1; do [[ " $out " == *" $d "* ]] || out+=" $d"; done
+  echo "$out"
+}
+
+# block_c_dirs B: the C folders B's programs compile, each that exists: csrc/lib/<d> and
+# csrc/ref/<d> for every d of block_deps B.
+block_c_dirs() {
+  local d
+  for d in $(block_deps "$1"); do
+    for f in csrc/lib/$d csrc/ref/$d; do if [ -d "$f" ]; then echo "$f"; fi; done
+  done | paste -sd' ' -
+}
+
 # Test names of a block, from its HARNESS_TEST(...) registrations. "default" leaves out
 # the xfail_* tests (expected to fail; scripts/selftest.sh runs them) and the bench_*
 # benchmarks (scripts/bench.sh runs them).
 block_test_names() {
   local names
-  names=$(cat tb/"$1"/*.c 2>/dev/null | sed -n 's/^HARNESS_TEST(\([A-Za-z0-9_]*\)).*/\1/p')
+  names=$(cat tb/"$1"/*.c 2>/dev/null | sed -n 's/^HARNESS_\(TEST\|XFAIL\)(\([A-Za-z0-9_]*\)[,)].*/\2/p')
   if [ "$2" = default ]; then
     grep -v '^xfail_\|^bench_' <<<"$names" || true
   else
     echo "$names"
   fi
+}
+
+# block_xfails B: the expected-failure tests of block B, one "name<TAB>regex" line each, from their
+# HARNESS_XFAIL(name, "regex") registrations (scripts/selftest.sh runs them).
+block_xfails() {
+  cat tb/"$1"/*.c 2>/dev/null | sed -n 's/^HARNESS_XFAIL(\([A-Za-z0-9_]*\), *"\(.*\)") *{.*/\1\t\2/p'
+}
+
+# block_test_sims B: the simulators make test runs block B on: TEST_SIMS of tb/B/block.mk, by
+# default Verilator and Icarus (a SystemC build of a large block costs minutes; make regress
+# runs every block on all three).
+block_test_sims() {
+  local sims=""
+  [ -f "tb/$1/block.mk" ] && sims=$(sed -n 's/^TEST_SIMS *:\?= *//p' "tb/$1/block.mk")
+  echo "${sims:-verilator icarus}"
 }
 
 # merge_results OUT BLOCK SIM DIR... : one JUnit file from the per-test results.xml files.

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # scripts/lint.sh - `make lint`: the RTL lanes (Verilator -Wall, Icarus -Wall, Yosys
-# synthesis without latches, for every module and every top configuration), then the C:
-# cppcheck and a clang-format check. Exit non-zero on any finding.
+# synthesis without latches, for every module and every top configuration), the names of every
+# layer (scripts/lint_names.py), then the C: cppcheck and a clang-format check. Exit non-zero on
+# any finding.
 set -uo pipefail
 status=0
 echo "=== RTL: verilator -Wall, iverilog -Wall, yosys (no latches)"
 scripts/lint_rtl.sh || status=1
+
+echo "=== names: one name per thing in every layer (docs/architecture.md \"Names\")"
+python3 scripts/lint_names.py || status=1
 
 echo "=== C: cppcheck"
 # C sources (headers are checked through them), then the C++ backends and shims.
@@ -13,7 +17,7 @@ csrc=$(find csrc tb -name '*.c' | sort)
 cxxsrc=$(find csrc -name '*.cpp' | sort)
 ccheck=(cppcheck --quiet --enable=warning,style,performance,portability --error-exitcode=1
   --inline-suppr --suppress=missingIncludeSystem --suppress=missingInclude
-  -Icsrc/harness -Icsrc/ref -Icsrc/gen)
+  -Icsrc/harness -Icsrc/gen $(for d in csrc/lib/* csrc/ref/*; do echo "-I$d"; done))
 cxx_ok=1
 for f in $cxxsrc; do # one at a time: each backend belongs to a different program
   # without "style": the backends include the C API header (C casts by design), and

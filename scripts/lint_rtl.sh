@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lint all RTL: every module file under rtl/*/ with default parameters (Verilator -Wall,
 # Icarus -Wall, Yosys synth with a latch check), then every top configuration listed in
-# tb/*/tops.txt (same three tools with its parameter overrides; Yosys elaborates only, the
+# tb/*/tops.txt (scripts/tops.py) (same three tools with its parameter overrides; Yosys elaborates only, the
 # full synthesis of configurations is scripts/synth.sh). Any warning is a failure.
 # Prints one OK/FAIL line per module and configuration; exits non-zero on any failure.
 # Usage: scripts/lint_rtl.sh   (from anywhere; works in the repository root)
@@ -47,7 +47,7 @@ report() {
 }
 
 # shellcheck source=scripts/lib.sh
-. scripts/lib.sh # find_module
+. scripts/lib.sh # find_module, all_blocks
 
 # run_verilator LOG FILE MODULE [-GNAME=VALUE...]: zero warnings required.
 run_verilator() {
@@ -126,25 +126,21 @@ for f in "${rtl_files[@]}"; do
   check "$(printf '%-28s %s' "$mod" "$f")" "$f" "$mod" synth
 done
 
-shopt -s nullglob
-tops_files=(tb/*/tops.txt)
-shopt -u nullglob
-for tops in "${tops_files[@]}"; do
-  block=$(basename "$(dirname "$tops")")
-  while read -r line; do
-    line=${line%%#*}
-    read -r -a fields <<< "$line"
+# every top of every block, the @synth ones too (elaboration is cheap; their synthesis is make synth)
+for block in $(all_blocks); do
+  tops=$(python3 scripts/tops.py "$block" --all) || { echo "FAIL  tb/$block/tops.txt"; failures=$((failures + 1)); continue; }
+  while read -r -a fields; do
     ((${#fields[@]} >= 2)) || continue
     name=${fields[0]} mod=${fields[1]}
     label=$(printf '%-28s %s' "$block/$name" "${fields[*]:1}")
     file=$(find_module "$mod")
     if [[ -z $file ]]; then
-      echo "no rtl/*/$mod.v for $tops: $name" > "$tmp/log"
+      echo "no rtl/*/$mod.v for tb/$block/tops.txt: $name" > "$tmp/log"
       report FAIL "$label" "$tmp/log"
       continue
     fi
     check "$label" "$file" "$mod" elab "${fields[@]:2}"
-  done < "$tops"
+  done <<<"$tops"
 done
 
 if ((failures > 0)); then

@@ -46,20 +46,16 @@ shopt -u nullglob
 # shellcheck source=scripts/lib.sh
 . scripts/lib.sh # find_module
 
-# Selected configurations, one "name module PARAM=VALUE..." line each: the simulation tops,
-# then tb/<block>/synth_tops.txt (same format) for sizes that are synthesized but not simulated.
+# Selected configurations, one "name module PARAM=VALUE..." line each: every top of the block,
+# the @synth ones (sizes that are synthesized but not simulated) included.
 configs=()
-for list in "$tops" "tb/$block/synth_tops.txt"; do
-  [[ -f $list ]] || continue
-  while read -r line; do
-    line=${line%%#*}
-    read -r -a fields <<< "$line"
-    ((${#fields[@]} >= 2)) || continue
-    if [[ -z $want || $want == "${fields[0]}" || $want == "${fields[1]}" ]]; then
-      configs+=("${fields[*]}")
-    fi
-  done < "$list"
-done
+all=$(python3 scripts/tops.py "$block" --all) || exit 2
+while read -r -a fields; do
+  ((${#fields[@]} >= 2)) || continue
+  if [[ -z $want || $want == "${fields[0]}" || $want == "${fields[1]}" ]]; then
+    configs+=("${fields[*]}")
+  fi
+done <<<"$all"
 if ((${#configs[@]} == 0)); then
   if [[ -n $want && -n $(find_module "$want") ]]; then
     configs=("$want $want")   # a module without configurations: default parameters
@@ -144,13 +140,11 @@ if ((failures > 0)); then
   exit 1
 fi
 
-# A block's FPGA comparison points (tb/<block>/synth_xilinx.txt, one top name a line): the
-# plain `make synth` runs them through synth_xilinx too, for the figures the papers publish.
-xl=tb/$block/synth_xilinx.txt
-if [[ $target == generic && -z $want && -f $xl ]]; then
-  while read -r t _; do
-    [[ -z $t || $t == \#* ]] && continue
+# A block's FPGA comparison points (the @xilinx tops of tb/<block>/tops.txt): the plain
+# `make synth` runs them through synth_xilinx too, for the figures the papers publish.
+if [[ $target == generic && -z $want ]]; then
+  for t in $(python3 scripts/tops.py "$block" --with xilinx | cut -d' ' -f1); do
     echo
     TARGET=xilinx "$0" "$block" "$t"
-  done < "$xl"
+  done
 fi

@@ -2,7 +2,7 @@
 # scripts/test.sh - `make test`: every stage runs, each ends with 'N passed, N failed';
 # the last line is their sum. Exit non-zero if anything failed.
 # Each stage prints its wall time, and a table of them closes the run, so every CI log shows
-# where the budget (docs/harness.md "Time budget": under 15 min on 2 cores) goes.
+# where the budget (docs/harness/index.md "Time budget": under 15 min on 2 cores) goes.
 set -uo pipefail
 mkdir -p sim_out
 log=sim_out/test.log
@@ -47,7 +47,22 @@ stage() {
   total_f=$((total_f + f))
   [ "$rc" -eq 0 ] && [ "$f" -eq 0 ] || status=1
 }
-stage "C unit tests (csrc/ref)" bash -c '$(scripts/ctools.sh unit)'
+# unit tests of every block's models and libraries, one program per block (scripts/ctools.sh)
+unit_all() {
+  local b prog p=0 f=0 line
+  for b in $(. scripts/lib.sh; all_blocks); do
+    prog=$(scripts/ctools.sh unit "$b") || { [ $? -eq 3 ] && continue; echo "FAIL build of the $b unit tests"; f=$((f + 1)); continue; }
+    echo "--- $b"
+    "$prog" | tee sim_out/unit.out
+    line=$(tail -1 sim_out/unit.out)
+    [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]] || { echo "FAIL $b unit tests: no result line"; f=$((f + 1)); continue; }
+    p=$((p + BASH_REMATCH[1])) f=$((f + BASH_REMATCH[2]))
+  done
+  rm -f sim_out/unit.out
+  echo "$p passed, $f failed"
+  [ $f -eq 0 ]
+}
+stage "C unit tests (csrc/ref, csrc/lib)" unit_all
 stage "golden vectors reproducible" scripts/vectors.sh check
 stage "sim: all blocks on verilator" scripts/sim.sh verilator "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
 # Icarus runs the same tests with +quick: tests whose default length would take minutes on an
@@ -55,11 +70,13 @@ stage "sim: all blocks on verilator" scripts/sim.sh verilator "$(. scripts/lib.s
 # tenth of it, with every check; make sim and make regress run them at full length.
 stage "sim: all blocks on icarus (+quick)" env PLUSARGS=+quick \
   scripts/sim.sh icarus "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
-# SystemC: the blocks that prove the backend (every port width and kind, every harness path).
-# A SystemC build costs a minute or more per block (each top is a C++ model compiled against
-# systemc.h), so the other blocks run on SystemC in `make regress` (nightly), which runs every
-# block on every simulator; `make sim SIM=systemc BLOCK=..` runs one at any time.
-stage "sim: common and harness on systemc" scripts/sim.sh systemc "common harness" "" 1 0 0
+# SystemC: the blocks whose TEST_SIMS (tb/<block>/block.mk) name it, those that prove the
+# backend (every port width and kind, every harness path). A SystemC build costs a minute or more
+# per block (each top is a C++ model compiled against systemc.h), so the other blocks run on
+# SystemC in `make regress` (nightly), which runs every block on every simulator;
+# `make sim SIM=systemc BLOCK=..` runs one at any time.
+sc_blocks=$(. scripts/lib.sh; for b in $(all_blocks); do [[ " $(block_test_sims "$b") " == *" systemc "* ]] && echo "$b"; done | paste -sd' ' -)
+stage "sim: $sc_blocks on systemc" scripts/sim.sh systemc "$sc_blocks" "" 1 0 0
 stage "harness self-checks" scripts/selftest.sh
 stage "waves: FST + save file open in GTKWave" scripts/check_waves.sh
 rm -f sim_out/stage.out sim_out/times.out

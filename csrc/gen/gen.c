@@ -7,6 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -185,8 +187,9 @@ int gen_case_begin(gen_case_t *c, gen_ctx_t *ctx, const char *block, const gen_t
     return gen_fail(ctx, "%s/%s: cannot set up the header (parameters '%s')", block, name,
                     top->params);
   }
-  /* Per-case stream: run seed mixed with the case's path. */
-  snprintf(key, sizeof key, "%s/%s", block, name);
+  /* Per-case stream: run seed mixed with the case's path, the top's seed key (its name unless
+   * pinned with @vectors=KEY) standing for its name. */
+  snprintf(key, sizeof key, "%s/%s_%s", block, top->key, suffix);
   prng_seed(&c->rng, ctx->seed ^ vec_fnv1a64(key, strlen(key)));
   return 0;
 }
@@ -353,14 +356,12 @@ static int scan_block(gen_ctx_t *ctx, const char *block, vec_manifest_entry_t **
   return rc;
 }
 
-int gen_write_manifest(gen_ctx_t *ctx, const gen_block_t *const *blocks, size_t nblocks) {
+int gen_write_manifest(gen_ctx_t *ctx, const char *block) {
   char path[4096];
   vec_manifest_entry_t *e = NULL;
   size_t n = 0;
-  int rc = 0;
-  for (size_t i = 0; i < nblocks && rc == 0; i++)
-    rc = scan_block(ctx, blocks[i]->name, &e, &n);
-  snprintf(path, sizeof path, "%s/MANIFEST", ctx->outdir);
+  int rc = scan_block(ctx, block, &e, &n);
+  snprintf(path, sizeof path, "%s/%s/MANIFEST", ctx->outdir, block);
   if (rc == 0) /* sorted by the writer, so readdir order does not matter */
     rc = vec_manifest_write(path, REFGEN_NAME, REFGEN_VERSION, ctx->seed, e, n, ctx->err,
                             sizeof ctx->err);
@@ -368,17 +369,17 @@ int gen_write_manifest(gen_ctx_t *ctx, const gen_block_t *const *blocks, size_t 
   return rc;
 }
 
-int gen_write_tops(gen_ctx_t *ctx, const gen_top_t *tops, size_t ntops, const gen_module_t *mods,
-                   size_t nmods) {
-  for (size_t t = 0; t < ntops; t++) {
-    const gen_top_t *top = &tops[t];
+int gen_write_tops(gen_ctx_t *ctx, const gen_module_t *mods, size_t nmods) {
+  for (size_t t = 0; t < ctx->tops.ntops; t++) {
+    const gen_top_t *top = &ctx->tops.tops[t];
     const gen_module_t *md = NULL;
     uint64_t p[GEN_MAX_PARAMS] = {0};
     for (size_t i = 0; i < nmods && !md; i++)
       if (strcmp(mods[i].module, top->module) == 0)
         md = &mods[i];
     if (!md)
-      return gen_fail(ctx, "%s: no generator for module %s", top->name, top->module);
+      return gen_fail(ctx, "%s:%u: %s is marked @vectors, but no case writer knows module %s",
+                      ctx->tops_path, top->line, top->name, top->module);
     if (gen_top_params_known(top, md->names))
       return gen_fail(ctx, "%s: unknown or malformed parameter in '%s'", top->name, top->params);
     for (int i = 0; md->names[i]; i++)
@@ -389,4 +390,146 @@ int gen_write_tops(gen_ctx_t *ctx, const gen_top_t *tops, size_t ntops, const ge
       return -1;
   }
   return 0;
+}
+
+/* ---- block registry and tops file ---------------------------------------- */
+
+#define GEN_MAX_BLOCKS 32
+static const gen_block_t *registered[GEN_MAX_BLOCKS];
+static size_t nregistered;
+
+void gen_register_block(const gen_block_t *b) {
+  if (nregistered == GEN_MAX_BLOCKS) {
+    fprintf(stderr, "refgen: more than %d blocks (raise GEN_MAX_BLOCKS)\n", GEN_MAX_BLOCKS);
+    exit(2);
+  }
+  registered[nregistered++] = b;
+}
+
+const gen_block_t *const *gen_blocks(size_t *n) {
+  *n = nregistered;
+  return registered;
+}
+
+void gen_tops_free(gen_tops_t *t) {
+  free(t->tops);
+  free(t->text);
+  memset(t, 0, sizeof *t);
+}
+
+static int is_ident(const char *s) {
+  if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+    return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+          *s == '_'))
+      return 0;
+  return 1;
+}
+
+/* One line, already cut at '#': its words, in place. */
+static int split_words(char *line, char **w, int max) {
+  int n = 0;
+  for (char *tok = strtok(line, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n"))
+    if (n < max)
+      w[n++] = tok;
+    else
+      return -1;
+  return n;
+}
+
+/* The words of one top line into t (strings appended to text at *used). */
+static int add_top(gen_ctx_t *ctx, gen_tops_t *t, char *text, size_t *used, char **w, int n,
+                   unsigned lineno) {
+  int vectors = 0;
+  const char *key = w[0];
+  size_t start = *used;
+  for (int i = 2; i < n; i++) {
+    if (w[i][0] == '@') {
+      if (strcmp(w[i], "@vectors") == 0 || strncmp(w[i], "@vectors=", 9) == 0) {
+        vectors = 1;
+        if (w[i][8] == '=')
+          key = w[i] + 9;
+      }
+      continue;
+    }
+    if (!strchr(w[i], '='))
+      return gen_fail(ctx, "%s:%u: '%s' is neither NAME=VALUE nor @attribute", ctx->tops_path,
+                      lineno, w[i]);
+    *used += (size_t)sprintf(text + *used, "%s%s", *used > start ? " " : "", w[i]);
+  }
+  text[(*used)++] = '\0';
+  if (!vectors)
+    return 0;
+  size_t keypos = *used;
+  *used += (size_t)sprintf(text + *used, "%s", key) + 1;
+  gen_top_t *nt = realloc(t->tops, (t->ntops + 1) * sizeof *nt);
+  if (!nt)
+    return gen_fail(ctx, "out of memory");
+  t->tops = nt;
+  nt[t->ntops].name = w[0]; /* fixed up to point into text by the caller */
+  nt[t->ntops].module = w[1];
+  nt[t->ntops].params = (const char *)(uintptr_t)start;
+  nt[t->ntops].line = lineno;
+  nt[t->ntops].key = (const char *)(uintptr_t)keypos;
+  t->ntops++;
+  return 0;
+}
+
+int gen_read_tops(gen_ctx_t *ctx, const char *path, gen_tops_t *t) {
+  char *data;
+  size_t len;
+  memset(t, 0, sizeof *t);
+  ctx->tops_path = path;
+  if (vec_read_bytes(path, &data, &len, ctx->err, sizeof ctx->err))
+    return -1;
+  /* Every string of a top (name, module, parameters, key) is a copy of part of its line, so
+   * twice the file's size, plus a terminator each, is enough. */
+  t->text = malloc(3 * len + 64);
+  if (!t->text) {
+    free(data);
+    return gen_fail(ctx, "out of memory");
+  }
+  size_t used = 0;
+  unsigned lineno = 0;
+  int rc = 0;
+  for (char *line = data, *next; line && rc == 0; line = next) {
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = '\0';
+    lineno++;
+    char *hash = strchr(line, '#'), *w[64];
+    if (hash)
+      *hash = '\0';
+    int n = split_words(line, w, 64);
+    if (n == 0)
+      continue;
+    if (n < 2 || !is_ident(w[0]) || !is_ident(w[1])) {
+      rc =
+          gen_fail(ctx, "%s:%u: expected 'name module [NAME=VALUE ...] [@attr ...]'", path, lineno);
+      break;
+    }
+    /* name and module are stored first, then the parameters */
+    size_t nm = used;
+    used += (size_t)sprintf(t->text + used, "%s", w[0]) + 1;
+    size_t md = used;
+    used += (size_t)sprintf(t->text + used, "%s", w[1]) + 1;
+    size_t before = t->ntops;
+    rc = add_top(ctx, t, t->text, &used, w, n, lineno);
+    if (rc == 0 && t->ntops > before) {
+      t->tops[before].name = (const char *)(uintptr_t)nm;
+      t->tops[before].module = (const char *)(uintptr_t)md;
+    }
+  }
+  free(data);
+  /* offsets into text -> pointers, now that text no longer moves */
+  for (size_t i = 0; i < t->ntops; i++) {
+    t->tops[i].name = t->text + (uintptr_t)t->tops[i].name;
+    t->tops[i].module = t->text + (uintptr_t)t->tops[i].module;
+    t->tops[i].params = t->text + (uintptr_t)t->tops[i].params;
+    t->tops[i].key = t->text + (uintptr_t)t->tops[i].key;
+  }
+  if (rc)
+    gen_tops_free(t);
+  return rc;
 }

@@ -1,9 +1,10 @@
 /*
  * gen.h - shared machinery of refgen, the golden vector generator.
  *
- * A block (common, rifl, scoc, sue, ...) registers a gen_block_t in the table
- * of refgen.c: its top configurations (copied from tb/<block>/tops.txt) and a
- * function that writes every case through gen_emit(). Each case draws its
+ * A block's writer, csrc/ref/<block>/gen_<block>.c, registers itself with
+ * GEN_BLOCK(): a function that writes every case through gen_emit(). The tops it
+ * writes cases for are the lines of tb/<block>/tops.txt marked @vectors, read by
+ * refgen (gen_read_tops), so no list of tops exists twice. Each case draws its
  * stimulus from its own PRNG, seeded from the run seed and the case name, so
  * adding a case never changes the others, and output is byte-for-byte
  * deterministic for a seed.
@@ -21,12 +22,23 @@
 #define REFGEN_VERSION 1
 #define GEN_RESET_CYCLES 2 /* %reset of every generated case */
 
-/* One line of tb/<block>/tops.txt, verbatim. */
+/* One line of tb/<block>/tops.txt. */
 typedef struct {
   const char *name;
   const char *module;
   const char *params; /* "NAME=VALUE ..." with Verilog literals, may be "" */
+  unsigned line;      /* in the tops file, for messages */
+  const char *key;    /* seeds the stimulus: KEY of @vectors=KEY, else the name */
 } gen_top_t;
+
+/* The tops of a tops file (docs/harness/index.md "Tops"): `name module [NAME=VALUE ...] [@attr
+ * ...]`,
+ * '#' to the end of a line is a comment. */
+typedef struct {
+  gen_top_t *tops; /* the lines marked @vectors, in file order */
+  size_t ntops;
+  char *text; /* storage of the strings */
+} gen_tops_t;
 
 typedef struct {
   const char *outdir;            /* NULL: list the cases instead of writing them */
@@ -35,14 +47,29 @@ typedef struct {
   vec_manifest_entry_t *entries; /* files written, for the manifest */
   size_t nentries, cap;
   char err[VEC_ERR_MAX]; /* message of the first failure */
+  const char *tops_path; /* tb/<block>/tops.txt of the block being written */
+  gen_tops_t tops;       /* its @vectors tops */
 } gen_ctx_t;
 
 typedef struct {
-  const char *name; /* folder under vectors/ */
-  const gen_top_t *tops;
-  size_t ntops;
+  const char *name;             /* the block: tb/<name>/tops.txt, vectors/<name>/ */
   int (*write)(gen_ctx_t *ctx); /* every case of the block via gen_emit(); -1 on error */
 } gen_block_t;
+
+void gen_register_block(const gen_block_t *b);
+const gen_block_t *const *gen_blocks(size_t *n); /* registered blocks, in link order */
+
+/* GEN_BLOCK(name, write): registers the writer of block `name` before main() runs. */
+#define GEN_BLOCK(bname, write_fn)                                                                 \
+  static const gen_block_t gen_block_##bname = {#bname, write_fn};                                 \
+  __attribute__((constructor)) static void gen_reg_##bname(void) {                                 \
+    gen_register_block(&gen_block_##bname);                                                        \
+  }
+
+/* Reads the @vectors lines of a tops file into t; -1 with file:line in ctx->err on a malformed
+ * line. Free with gen_tops_free. */
+int gen_read_tops(gen_ctx_t *ctx, const char *path, gen_tops_t *t);
+void gen_tops_free(gen_tops_t *t);
 
 /* Records a failure message in ctx->err (first one wins); returns -1. */
 int gen_fail(gen_ctx_t *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -67,11 +94,11 @@ typedef struct {
   int (*params_ok)(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p);  /* or NULL */
 } gen_module_t;
 
-/* Every top of a block through its module's writers: parameters resolved (the top's own
- * values, else the defaults; unknown or malformed ones fail), params_ok, random_case, then
- * check_case. -1 on the first failure (message in ctx->err). */
-int gen_write_tops(gen_ctx_t *ctx, const gen_top_t *tops, size_t ntops, const gen_module_t *mods,
-                   size_t nmods);
+/* Every @vectors top of the block (ctx->tops) through its module's writers: parameters resolved
+ * (the top's own values, else the defaults; unknown or malformed ones fail), params_ok,
+ * random_case, then check_case. A top whose module has no writer fails. -1 on the first failure
+ * (message in ctx->err). */
+int gen_write_tops(gen_ctx_t *ctx, const gen_module_t *mods, size_t nmods);
 
 /* A case being built: the vector file, its PRNG, the current record and a
  * sticky error flag, so stimulus loops need no per-value error checks. */
@@ -99,9 +126,7 @@ void gen_case_abort(gen_case_t *c);
 /* Formats v and writes outdir/<block>/<case>.vec, adding a manifest entry;
  * with ctx->outdir NULL only prints the path to ctx->list. */
 int gen_emit(gen_ctx_t *ctx, const vec_file_t *v);
-/* Rewrites outdir/MANIFEST from the *.vec files present in outdir/<block>/
- * for every block of the table (not only those of this run), so per-block
- * runs into one directory add up to a complete manifest. */
-int gen_write_manifest(gen_ctx_t *ctx, const gen_block_t *const *blocks, size_t nblocks);
+/* Rewrites outdir/<block>/MANIFEST from the *.vec files present in outdir/<block>/. */
+int gen_write_manifest(gen_ctx_t *ctx, const char *block);
 
 #endif

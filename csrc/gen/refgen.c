@@ -1,38 +1,33 @@
 /*
  * refgen.c - golden vector generator (docs/vectors.md).
  *
- *   refgen [--block NAME] --seed N --out DIR  write DIR/<block>/<case>.vec, then DIR/MANIFEST
+ *   refgen [--block NAME] --seed N --out DIR  write DIR/<block>/<case>.vec, then
+ *                                             DIR/<block>/MANIFEST
  *   refgen --list                             print the block names, one per line
  *   refgen [--block NAME] --cases             print "<block>/<case>.vec", one per line
- *   refgen [--block NAME] --tops              print the tops (as tb/<block>/tops.txt)
+ *   refgen [--block NAME] --tops              print the @vectors tops it reads
+ *   --tb DIR                                  where the tops files are (DIR/<block>/tops.txt;
+ *                                             default tb)
  *
- * Without --block every block of the table below is generated. MANIFEST is
- * rebuilt from the *.vec files of every known block present in DIR, so one
- * run per block into the same DIR (scripts/vectors.sh) gives the full list.
- * refgen does not delete stale files. Bad arguments: one line on stderr,
- * exit 2; generation errors: exit 1.
+ * The blocks are those linked in (each csrc/ref/<block>/gen_<block>.c registers itself with
+ * GEN_BLOCK); without --block every one of them is generated. The tops come from
+ * tb/<block>/tops.txt, the lines marked @vectors. MANIFEST is rebuilt from the *.vec files
+ * present in DIR/<block>/. refgen does not delete stale files. Bad arguments: one line on
+ * stderr, exit 2; generation errors: exit 1.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
-#include "gen_common.h"
-#include "gen_rifl.h"
-#include "gen_scoc.h"
-#include "gen_sue.h"
 
-/* New blocks add their gen_block_t here. */
-static const gen_block_t *const blocks[] = {&gen_block_common, &gen_block_rifl, &gen_block_scoc,
-                                            &gen_block_sue};
-#define NBLOCKS (sizeof blocks / sizeof blocks[0])
-
-#define USAGE "usage: refgen [--block NAME] (--seed N --out DIR | --list | --cases | --tops)"
+#define USAGE                                                                                      \
+  "usage: refgen [--block NAME] [--tb DIR] (--seed N --out DIR | --list | --cases | --tops)"
 
 typedef enum { MODE_WRITE, MODE_LIST, MODE_CASES, MODE_TOPS, MODE_HELP } run_mode_t;
 
 typedef struct {
-  const char *block, *seed, *out;
+  const char *block, *seed, *out, *tb;
   run_mode_t mode;
 } args_t;
 
@@ -49,6 +44,8 @@ static const char **value_slot(args_t *a, const char *opt) {
     return &a->seed;
   if (strcmp(opt, "--out") == 0)
     return &a->out;
+  if (strcmp(opt, "--tb") == 0)
+    return &a->tb;
   return NULL;
 }
 
@@ -105,38 +102,49 @@ static int parse_seed(const char *s, uint64_t *out) {
   return 0;
 }
 
-static void print_tops(const gen_block_t *b) {
-  for (size_t i = 0; i < b->ntops; i++)
-    printf("%s %s%s%s\n", b->tops[i].name, b->tops[i].module, b->tops[i].params[0] ? " " : "",
-           b->tops[i].params);
+static void print_tops(const gen_tops_t *t) {
+  for (size_t i = 0; i < t->ntops; i++)
+    printf("%s %s%s%s\n", t->tops[i].name, t->tops[i].module, t->tops[i].params[0] ? " " : "",
+           t->tops[i].params);
 }
 
 /* One block in the selected mode. */
 static int run_block(const args_t *a, gen_ctx_t *ctx, const gen_block_t *b) {
-  switch (a->mode) {
-  case MODE_LIST:
+  if (a->mode == MODE_LIST) {
     printf("%s\n", b->name);
     return 0;
-  case MODE_TOPS:
-    print_tops(b);
-    return 0;
-  default: /* MODE_CASES lists through gen_emit (ctx->outdir NULL) */
-    return b->write(ctx);
   }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s/tops.txt", a->tb ? a->tb : "tb", b->name);
+  if (gen_read_tops(ctx, path, &ctx->tops))
+    return -1;
+  int rc = 0;
+  if (a->mode == MODE_TOPS)
+    print_tops(&ctx->tops);
+  else /* MODE_CASES lists through gen_emit (ctx->outdir NULL) */
+    rc = b->write(ctx);
+  if (rc == 0 && a->mode == MODE_WRITE)
+    rc = gen_write_manifest(ctx, b->name);
+  gen_tops_free(&ctx->tops);
+  return rc;
 }
 
 static int run(const args_t *a, gen_ctx_t *ctx) {
-  for (size_t i = 0; i < NBLOCKS; i++)
+  size_t n;
+  const gen_block_t *const *blocks = gen_blocks(&n);
+  for (size_t i = 0; i < n; i++)
     if (!a->block || strcmp(a->block, blocks[i]->name) == 0)
       if (run_block(a, ctx, blocks[i]))
         return -1;
   if (a->mode != MODE_WRITE)
     return fflush(stdout) == 0 ? 0 : gen_fail(ctx, "cannot write to stdout");
-  return gen_write_manifest(ctx, blocks, NBLOCKS);
+  return 0;
 }
 
 static int known_block(const char *name) {
-  for (size_t i = 0; i < NBLOCKS; i++)
+  size_t n;
+  const gen_block_t *const *blocks = gen_blocks(&n);
+  for (size_t i = 0; i < n; i++)
     if (strcmp(name, blocks[i]->name) == 0)
       return 1;
   return 0;

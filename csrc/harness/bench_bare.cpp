@@ -1,8 +1,8 @@
 // bench_bare.cpp - the floor the harness is measured against: a bare eval()
 // loop on the same Verilated model, with the same stimulus and reads as the
 // matching bench_* test of tb/common, and no harness in between.
-//   BENCH_FIFO: fifo_w8_d4, like bench_fifo (smallest design: worst case)
-//   BENCH_CRC:  crc32_d1024, like bench_crc1024 (a 1024-bit datapath)
+//   BENCH_FIFO: sync_fifo_w8_d4, like bench_fifo (smallest design: worst case)
+//   BENCH_CRC:  crc_engine_crc32_d1024, like bench_crc1024 (a 1024-bit datapath)
 // Usage: bench_bare_<x> <cycles>; prints cycles, seconds, rate and a checksum
 // that must equal the harness test's.
 #include <cstdio>
@@ -11,11 +11,11 @@
 
 #include "verilated.h"
 #if BENCH_FIFO
-#include "Vfifo_w8_d4.h"
-typedef Vfifo_w8_d4 Top;
+#include "Vsync_fifo_w8_d4.h"
+typedef Vsync_fifo_w8_d4 Top;
 #else
-#include "Vcrc32_d1024.h"
-typedef Vcrc32_d1024 Top;
+#include "Vcrc_engine_crc32_d1024.h"
+typedef Vcrc_engine_crc32_d1024 Top;
 #endif
 
 int main(int argc, char **argv) {

@@ -21,6 +21,7 @@ typedef struct {
   const char *module; /* RTL module */
   const harness_port_t *ports;
   int nports;
+  const char *params; /* "NAME=VALUE ..." as in tops.txt (vector replay checks %param) */
 } harness_top_t;
 
 extern const harness_top_t harness_tops[];

@@ -51,6 +51,15 @@ size_t harness_play_vectors(const char *rel) {
                      harness_block(), harness_block());
   if (vec_check_ports(&v, port_lookup, (void *)top, err, sizeof err))
     harness_fail_msg("%s", err);
+  /* The file's %param lines, in order, must be the top's parameters: a file written for
+   * another configuration of the same name and ports would otherwise replay silently. */
+  char fp[1024] = "";
+  for (unsigned i = 0, k = 0; i < v.nparams && k < sizeof fp; i++)
+    k += (unsigned)snprintf(fp + k, sizeof fp - k, "%s%s=%s", i ? " " : "", v.params[i].name,
+                            v.params[i].value);
+  if (strcmp(fp, top->params) != 0)
+    harness_fail_msg("%s: %%param says '%s', but top %s has '%s' (tb/%s/tops.txt)", path, fp, v.top,
+                     top->params, harness_block());
   dut_t *d = dut_open(v.top);
 
   port_t *pin = calloc(v.nfields[VEC_IN] + 1, sizeof *pin);

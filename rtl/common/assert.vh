@@ -1,4 +1,4 @@
-// Assertion and parameter-check macros shared by all RTL (see docs/common.md).
+// Assertion and parameter-check macros shared by all RTL (see docs/common/index.md).
 `ifdef __ICARUS__
   // Icarus 11's preprocessor segfaults when a -y library file expands a function-like
   // macro defined in an earlier file, so under Icarus the macros are redefined each time.

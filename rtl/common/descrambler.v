@@ -1,5 +1,5 @@
 // Self-synchronizing descrambler: out[n] = in[n] ^ XOR_{k in TAPS} in[n-k].
-// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=1); see docs/common.md.
+// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=1); see docs/common/index.md.
 module descrambler #(
   parameter integer W         = 64,
   parameter integer LEN       = 33,

@@ -1,4 +1,4 @@
-// stream_resize: a byte stream from IN_B-byte beats to OUT_B-byte beats (docs/common.md).
+// stream_resize: a byte stream from IN_B-byte beats to OUT_B-byte beats (docs/common/index.md).
 // Frames of the stream have every beat full but the last (nbytes = IN_B / OUT_B on all other
 // beats), first byte at the top of a beat; the output keeps that form. IN_B and OUT_B are
 // powers of two, so one is a whole multiple of the other:

@@ -1,4 +1,4 @@
-// RIFL control event monitor (docs/rifl.md): raises the PAUSE and RETRANS request flags of
+// RIFL control event monitor (docs/rifl/index.md): raises the PAUSE and RETRANS request flags of
 // the peer. A flag is set after 8 consecutive control frames carrying its key (data frames
 // in between do not break the run, so the requests interleaved with a replay count); it is
 // cleared by a control frame with the other request key or by 16 consecutive data or IDLE

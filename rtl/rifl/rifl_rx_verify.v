@@ -1,4 +1,4 @@
-// RIFL RX verification (the seed's Listing 1, docs/rifl.md). A frame is intact when its
+// RIFL RX verification (the seed's Listing 1, docs/rifl/index.md). A frame is intact when its
 // code (CRC12 ^ verification code, from rifl_rx_frame) equals the local frame ID counter
 // fid. An intact data frame advances fid; it is delivered only when fid equals the
 // threshold thr, which then advances too: after any failure fid rolls back to thr - 16, so

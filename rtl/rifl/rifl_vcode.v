@@ -1,4 +1,4 @@
-// RIFL verification code (docs/rifl.md): vcode = CRC12(frame with bits [11:0] = 0) ^ fid.
+// RIFL verification code (docs/rifl/index.md): vcode = CRC12(frame with bits [11:0] = 0) ^ fid.
 // CRC-12 polynomial 0x02F, initial value 0, no reflection, no final XOR, MSB first over all
 // FW bits. Combinational.
 `include "assert.vh"

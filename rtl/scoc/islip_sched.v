@@ -1,4 +1,4 @@
-// iSLIP scheduler of the flat input-queued crossbar (docs/islip.md), the baseline ("Flat") of
+// iSLIP scheduler of the flat input-queued crossbar (docs/scoc/islip_switch.md), the baseline ("Flat") of
 // the SCOC paper: per input a request array of QD packets (scoc_req_array, oldest first; the
 // VOQs are its entries per destination), K iterations of request / grant / accept with a grant
 // pointer per output and an accept pointer per input, in packet mode: a matched pair stays

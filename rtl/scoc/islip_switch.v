@@ -1,4 +1,4 @@
-// Flat input-queued crossbar with an iSLIP scheduler (docs/islip.md): the "Flat" baseline of
+// Flat input-queued crossbar with an iSLIP scheduler (docs/scoc/islip_switch.md): the "Flat" baseline of
 // the SCOC paper. N input buffers (scoc_in_buf: QD packet slots shared by the port's VOQs),
 // the scheduler (islip_sched), an N x N crossbar moving one word per cycle for each matched
 // pair, and N output buffers (scoc_out_buf). Same link ports and drop counters as scoc_switch,

@@ -1,4 +1,4 @@
-// SCOC accept unit of one input group (docs/scoc.md "Accept unit"). Takes the grants that
+// SCOC accept unit of one input group (docs/scoc/index.md "Accept unit"). Takes the grants that
 // the output groups addressed to this group in the previous cycle (route r: the timeslice of
 // the request two cycles ago). Each local port that can start a transfer on r picks, oldest
 // cell first, its oldest packet for a granted output; one of those ports is picked at random

@@ -1,4 +1,4 @@
-// SCOC grant unit of one output group (docs/scoc.md "Grant unit"). Each of its M outputs picks
+// SCOC grant unit of one output group (docs/scoc/index.md "Grant unit"). Each of its M outputs picks
 // a requesting input group round-robin from its next-to-serve pointer, which moves only on an
 // accept (and, with the weightage, only once the group's quota is used up); among the outputs
 // that can grant, the oldest-link-first arbiter (least recently accepted) lets one grant pass

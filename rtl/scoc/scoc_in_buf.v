@@ -1,4 +1,4 @@
-// SCOC input buffer of one port (docs/scoc.md "Switch datapath", rules 1 and 2): QD packet
+// SCOC input buffer of one port (docs/scoc/index.md "Switch datapath", rules 1 and 2): QD packet
 // slots of PMAX = 2^LW - 1 words. A packet takes the lowest free slot on its first word and
 // enters the scheduler (enq_*) with its last word; the slot stays held until the datapath
 // frees it after the packet's last word has crossed (free_valid / free_slot). Packets with a

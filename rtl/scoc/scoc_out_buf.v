@@ -1,4 +1,4 @@
-// SCOC output buffer of one port (docs/scoc.md "Switch datapath", rules 5 and 6): OQ packet
+// SCOC output buffer of one port (docs/scoc/index.md "Switch datapath", rules 5 and 6): OQ packet
 // slots written in arrival order (words arrive in order, one transfer at a time), store and
 // forward to the link. occ counts the packets accepted for this output and not yet sent, so
 // that the scheduler grants only when a slot is certain to be there (room).

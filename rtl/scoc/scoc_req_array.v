@@ -1,4 +1,4 @@
-// SCOC request array of one input port (docs/scoc.md "Request unit"): the packets waiting
+// SCOC request array of one input port (docs/scoc/index.md "Request unit"): the packets waiting
 // in the port's input buffer, oldest at entry 0. An entry leaves when it is accepted (the
 // entries above it move down one, so age order is kept); a new packet joins at the end. Both
 // can happen in one cycle. The whole array is visible to the request and accept units.

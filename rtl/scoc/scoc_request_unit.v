@@ -1,4 +1,4 @@
-// SCOC request unit of one input group (docs/scoc.md "Request unit"). A port that can start a
+// SCOC request unit of one input group (docs/scoc/index.md "Request unit"). A port that can start a
 // transfer on this cycle's route requests every destination in its request array; a busy port
 // requests only its oldest packet's destination (a fake request: it keeps the port's turn at
 // the output, it cannot be accepted). The group sends one request bit per destination (the OR

@@ -1,4 +1,4 @@
-// SCOC scheduler (docs/scoc.md): R = N / M request, grant and accept units, one clock each,
+// SCOC scheduler (docs/scoc/index.md): R = N / M request, grant and accept units, one clock each,
 // as a pipeline (request in cycle c, grant in c + 1, accept in c + 2), with the request arrays
 // of the N input ports. Cycle c belongs to timeslice c mod M; a scheduling cycle's route is the
 // timeslice of its request. The accepts go to the datapath (acc_*, registered): the packet

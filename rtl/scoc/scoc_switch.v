@@ -1,4 +1,4 @@
-// SCOC switch (docs/scoc.md "Switch datapath"): N input buffers (scoc_in_buf), the scheduler
+// SCOC switch (docs/scoc/index.md "Switch datapath"): N input buffers (scoc_in_buf), the scheduler
 // (scoc_sched), the M-way TDM middle stage (scoc_tdm_xbar) and N output buffers
 // (scoc_out_buf). The link ports are valid / ready word streams at the switch clock; the
 // link rate (and so the speedup) is set by whoever paces them. The scheduler's registered

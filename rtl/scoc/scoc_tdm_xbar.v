@@ -1,4 +1,4 @@
-// SCOC middle stage (docs/scoc.md "Switch datapath", rules 3 and 4): the transfers set up by
+// SCOC middle stage (docs/scoc/index.md "Switch datapath", rules 3 and 4): the transfers set up by
 // the scheduler's accepts, one register per input port and route, and one R x R crossbar
 // time-multiplexed over the M routes: in cycle t it is middle-stage switch t mod M. Each input
 // group puts the word of its (single) port transferring on that route on its link; the

@@ -1,4 +1,4 @@
-// Banked byte RAM with rotation (docs/sue_rx_deliver.md "Storage", docs/sue_tx_front.md
+// Banked byte RAM with rotation (docs/sue/sue_rx_deliver.md "Storage", docs/sue/sue_tx_front.md
 // "Storage"; used by sue_pack_buf, a region per queue, and sue_rx_deliver, a region per VC):
 // NREG regions, each a ring of QR * PW bytes.
 // Byte o of region g is bank o mod PW, row g * QR + o / PW. Any PW consecutive bytes of a

@@ -1,4 +1,4 @@
-// SUE receive: the output stage shared by sue_rx_align and sue_rx_trim (docs/sue_rx_check.md
+// SUE receive: the output stage shared by sue_rx_align and sue_rx_trim (docs/sue/sue_rx_check.md
 // "Datapath"). Each cycle the parent offers at most one "now" beat (a full beat, W/8 bytes,
 // not the frame's last) and, with the frame's input last beat (in_valid && in_last), its
 // final beat (0 .. W/8 bytes). A now beat goes to o_* at the next edge; the final beat waits

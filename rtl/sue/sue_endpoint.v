@@ -1,6 +1,6 @@
-// sue_endpoint: one SUE endpoint (docs/sue_endpoint.md): the XPU command interface on one
+// sue_endpoint: one SUE endpoint (docs/sue/sue_endpoint.md): the XPU command interface on one
 // side, one Ethernet port on the other, the AXI4-Lite registers; the RTL of
-// csrc/ref/sue_endpoint.c, joining the parts:
+// csrc/ref/sue/sue_endpoint_model.c, joining the parts:
 //
 //   tx_* --> sue_tx_front (ingress, pack queues, scheduler) --pdu--> stream_resize --+
 //                                                   sue_retx_buf (slots) <--write--+ |
@@ -39,7 +39,7 @@ module sue_endpoint #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // ---- XPU transmit (docs/sue.md "Transmit")
+  // ---- XPU transmit (docs/sue/index.md "Transmit")
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,
@@ -55,7 +55,7 @@ module sue_endpoint #(
   output wire [QUW-1:0]     tx_qcredit_units,
   input  wire               tx_reset_in,
   output wire               tx_reset_out,
-  // ---- XPU receive (docs/sue.md "Receive")
+  // ---- XPU receive (docs/sue/index.md "Receive")
   output wire [1:0]         rx_valid,
   output wire [3:0]         rx_cycle,
   output wire [1:0]         rx_vc,
@@ -78,7 +78,7 @@ module sue_endpoint #(
   input  wire [EBW-1:0]     eth_rx_nbytes,
   input  wire               eth_rx_last,
   input  wire               eth_rx_user,
-  // ---- AXI4-Lite registers (docs/sue.md "Register map")
+  // ---- AXI4-Lite registers (docs/sue/index.md "Register map")
   input  wire               s_axil_awvalid,
   output wire               s_axil_awready,
   input  wire [11:0]        s_axil_awaddr,

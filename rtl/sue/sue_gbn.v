@@ -1,5 +1,5 @@
-// sue_gbn: go-back-N state of every SUE connection (docs/sue.md "Reliability (go-back-N)",
-// docs/sue_ctl.md), the RTL of csrc/ref/sue_gbn.c.
+// sue_gbn: go-back-N state of every SUE connection (docs/sue/index.md "Reliability (go-back-N)",
+// docs/sue/sue_gbn.md), the RTL of csrc/ref/sue/sue_gbn_model.c.
 //
 // Per connection c (C = NDST, or NDST * 4 with PSN_PER_VC = 1; c = slot or slot * 4 + VC):
 //   sender:   nxt (next new PSN), una (oldest unacknowledged), rp (next PSN to send; rp != nxt:

@@ -1,4 +1,4 @@
-// SUE transmit ingress (docs/sue.md "XPU command interface", docs/sue_tx_front.md): takes the
+// SUE transmit ingress (docs/sue/index.md "XPU command interface", docs/sue/sue_tx_front.md): takes the
 // beats of one XPU command at a time, checks them (beat sequence, descriptor, tx_valid / dp,
 // tx_err, destination lookup xpuid -> slot) and turns them into write images of the packed
 // command (control bytes, data bytes, zero pad to ALIGN) that sue_pack_buf writes straight into

@@ -1,4 +1,4 @@
-// SUE pack buffer (docs/sue.md "Packing", "Credits"; docs/sue_tx_front.md): one pack queue per
+// SUE pack buffer (docs/sue/index.md "Packing", "Credits"; docs/sue/sue_tx_front.md): one pack queue per
 // {destination slot, VC} (q = slot * 4 + vc) in one shared byte-banked RAM (sue_bank_ram)
 // with one region per queue, the per-VC ingress hold FIFOs (head-of-line wait when a queue is
 // full), the readiness of every queue (send-now, packing timeout, threshold), the cut of a PDU

@@ -1,5 +1,5 @@
-// SUE PFC state (docs/sue_pfc.md, docs/sue.md "PFC"): cycle-exact with the model's
-// csrc/ref/sue_pfc.c (sue_pfc_eval / _sent / _rx / _paused / _owed / _frame).
+// SUE PFC state (docs/sue/sue_pfc.md, docs/sue/index.md "PFC"): cycle-exact with the model's
+// csrc/ref/sue/sue_pfc_model.c (sue_pfc_eval / _sent / _rx / _paused / _owed / _frame).
 //
 // Timing contract. Cycle t of the RTL is the model's cycle t:
 //   - combinational outputs during cycle t (paused, xoff, pfc_owed, tx_cev, tx_time) equal the

@@ -1,6 +1,6 @@
-// sue_regs: the SUE endpoint's AXI4-Lite register slave (docs/sue.md "Register map",
-// docs/sue_ctl.md). Holds every configuration register (reset values and write masks of
-// csrc/ref/sue_regs.c), the destination table, the 32-bit wrapping counters (increment
+// sue_regs: the SUE endpoint's AXI4-Lite register slave (docs/sue/index.md "Register map",
+// docs/sue/sue_regs.md). Holds every configuration register (reset values and write masks of
+// csrc/ref/sue/sue_regs_model.c), the destination table, the 32-bit wrapping counters (increment
 // pulses from the datapath, CNT_CLEAR), and shows every configuration field on a port.
 // Read-only status and connection state come in through ports.
 //
@@ -363,7 +363,7 @@ module sue_regs #(
     end
   endgenerate
 
-  // Counters: indices 0 .. 16 and 32 .. 55 exist (csrc/ref/sue_cfg.h); CNT_CLEAR wins over an
+  // Counters: indices 0 .. 16 and 32 .. 55 exist (csrc/ref/sue/sue_cfg.h); CNT_CLEAR wins over an
   // increment at the same edge.
   genvar gc;
   generate

@@ -1,4 +1,4 @@
-// sue_retx_buf: the SUE retransmission slots (docs/sue_endpoint.md "Retransmission slots").
+// sue_retx_buf: the SUE retransmission slots (docs/sue/sue_endpoint.md "Retransmission slots").
 // Connection c keeps its last WIN data PDUs, PSN n in slot n mod WIN (sue_gbn gives the slot).
 // A new PDU's command area is written here as it streams to the frame builder (cut-through,
 // one ETH_W beat a cycle); a replay reads the slot back at one beat a cycle.

@@ -1,6 +1,6 @@
 // SUE receive: byte realigner. Drops the first `off` bytes of every frame of a beat stream
 // (first byte of a beat at data[W-1:W-8]) and re-packs the rest so that byte `off` of the
-// frame is the first byte of the first output beat (docs/sue_rx_check.md "Datapath").
+// frame is the first byte of the first output beat (docs/sue/sue_rx_check.md "Datapath").
 //
 // Input beats are full (W/8 bytes) except the last (i_nb bytes, 1 .. W/8). Output beats are
 // full except the last, which may hold 0 .. W/8 bytes (0 when the frame has no byte at or

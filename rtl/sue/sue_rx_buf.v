@@ -1,4 +1,4 @@
-// SUE receive: store-and-forward buffer of command areas (docs/sue_rx_check.md "Buffer").
+// SUE receive: store-and-forward buffer of command areas (docs/sue/sue_rx_check.md "Buffer").
 //
 // A RAM of DEPTH beats (W bits, no reset) written with the command area of every frame as it
 // streams (at most MAXAB beats a frame; a longer area belongs to an oversize frame, dropped).

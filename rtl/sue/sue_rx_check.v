@@ -1,5 +1,5 @@
-// SUE receive frame checker (docs/sue_rx_check.md; the contract is docs/sue.md "Frames" and
-// "Receive checks", the byte-exact reference csrc/ref/sue_rx.c sue_rx_check).
+// SUE receive frame checker (docs/sue/sue_rx_check.md; the contract is docs/sue/index.md "Frames" and
+// "Receive checks", the byte-exact reference csrc/ref/sue/sue_rx_check_model.c sue_rx_check).
 //
 // One Ethernet frame at a time arrives on an AXI4-Stream of ETH_W bits (FCS included, first
 // byte on top, in_nbytes valid bytes on the in_last beat, in_user = MAC error on that beat).

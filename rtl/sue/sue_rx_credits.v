@@ -1,5 +1,5 @@
-// SUE receive credits (docs/sue.md "Receive (SUE to XPU)", "Credit words";
-// docs/sue_rx_deliver.md): one counter per {VC, type} (index vc * 2 + type), granted by the
+// SUE receive credits (docs/sue/index.md "Receive (SUE to XPU)", "Credit words";
+// docs/sue/sue_rx_deliver.md): one counter per {VC, type} (index vc * 2 + type), granted by the
 // XPU through rx_credit words, one taken by each command started, all withdrawn by
 // rx_reset_in. Counters are CRW bits and saturate at 2^CRW - 1 (an XPU granting more than
 // that many credits of one kind without using them loses the excess; with CRW = 16 that is

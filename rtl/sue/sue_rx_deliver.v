@@ -1,5 +1,5 @@
-// SUE receive buffer and delivery (docs/sue.md "Receive buffer and delivery", "Receive (SUE to
-// XPU)"; docs/sue_rx_deliver.md): the per-VC receive buffers of packed commands, filled from
+// SUE receive buffer and delivery (docs/sue/index.md "Receive buffer and delivery", "Receive (SUE to
+// XPU)"; docs/sue/sue_rx_deliver.md): the per-VC receive buffers of packed commands, filled from
 // the command areas of the data frames sue_gbn accepted, and the delivery of their commands
 // to the XPU under the rx credits, round-robin over the VCs.
 //

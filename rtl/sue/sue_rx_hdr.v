@@ -1,6 +1,6 @@
-// SUE receive: the header checks of a frame (docs/sue.md "Receive checks" 1 .. 8 and 10 .. 13
+// SUE receive: the header checks of a frame (docs/sue/index.md "Receive checks" 1 .. 8 and 10 .. 13
 // except the command-area walk), combinational over the first 64 bytes of the frame, its
-// length and its FCS result. Mirrors sue_rx_check (csrc/ref/sue_rx.c) field by field:
+// length and its FCS result. Mirrors sue_rx_check (csrc/ref/sue/sue_rx_check_model.c) field by field:
 //   pre_code:  first failing check among 1 .. 8 (runt, oversize, FCS, MAC control,
 //              Ethertype, IPv4 header, UDP port, destination), 0 if none;
 //   pfc:       the frame is a PFC frame (checks 1 .. 4 passed; it is done);
@@ -39,7 +39,7 @@ module sue_rx_hdr #(
   output wire [7:0]          pfc_cev,
   output wire [127:0]        pfc_time   // priority i at [16*i +: 16]
 );
-  // counter indexes (csrc/ref/sue_cfg.h SUE_CNT_RX_*)
+  // counter indexes (csrc/ref/sue/sue_cfg.h SUE_CNT_RX_*)
   localparam [5:0] C_RUNT = 6'd33, C_OVERSIZE = 6'd34, C_FCS = 6'd35, C_ETHERTYPE = 6'd36,
                    C_IP_HDR = 6'd37, C_UDP_PORT = 6'd38, C_DST = 6'd39, C_VER = 6'd41,
                    C_SRC = 6'd42, C_PARTITION = 6'd43, C_BAD_PDU = 6'd44;

@@ -1,4 +1,4 @@
-// SUE receive: drops the last K bytes of every frame of a beat stream (docs/sue_rx_check.md
+// SUE receive: drops the last K bytes of every frame of a beat stream (docs/sue/sue_rx_check.md
 // "Datapath"). Input as sue_rx_align's output: full beats, then a last beat of 0 .. W/8
 // bytes, o_first/o_last framing. One beat is held back until the next one shows whether it
 // holds trailing bytes. Every frame gives exactly one output beat with o_last (0 .. W/8

@@ -1,5 +1,5 @@
-// SUE receive: command-area walk (docs/sue.md "Receive checks" #13, the RTL form of
-// sue_cmd_unpack in a loop; docs/sue_rx_check.md "Walk").
+// SUE receive: command-area walk (docs/sue/index.md "Receive checks" #13, the RTL form of
+// sue_cmd_unpack in a loop; docs/sue/sue_rx_check.md "Walk").
 //
 // Input: the command area of a frame (bytes H + 8 .. L - 9) realigned so that area byte 0 is
 // the first byte of the first beat: full beats, the last with 0 .. W/8 bytes (sue_rx_trim).

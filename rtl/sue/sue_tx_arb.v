@@ -1,5 +1,5 @@
-// sue_tx_arb: the SUE transmit priority (docs/sue.md "Transmit priority and scheduler"), the
-// RTL of the first four steps of sue_ep_port_tx (csrc/ref/sue_endpoint.c). In a decision
+// sue_tx_arb: the SUE transmit priority (docs/sue/index.md "Transmit priority and scheduler"), the
+// RTL of the first four steps of sue_ep_port_tx (csrc/ref/sue/sue_endpoint_model.c). In a decision
 // cycle (free) the first of these that exists is chosen:
 //   1. a PFC frame (pfc_owed);
 //   2. a replay: round robin over the connections with a replay running whose replay PDU's VC

@@ -1,6 +1,6 @@
-// SUE transmit frame builder (docs/sue_tx_frame.md): one PDU job in, the whole Ethernet frame
+// SUE transmit frame builder (docs/sue/sue_tx_frame.md): one PDU job in, the whole Ethernet frame
 // out as an ETH_W-bit valid/ready byte stream, byte-identical to sue_frame_build()
-// (csrc/ref/sue_frame.c): network header (UDP: Ethernet II + IPv4 + UDP; AIFH 12 or 6), RH,
+// (csrc/ref/sue/sue_frame.c): network header (UDP: Ethernet II + IPv4 + UDP; AIFH 12 or 6), RH,
 // command area (streamed in), zero fill to the 64-byte minimum, R-CRC, FCS.
 //
 // Frame bytes p = 0 .. N-1 (N = T + 8, T = max(56, P + L), P = H + 8 prefix bytes, L command

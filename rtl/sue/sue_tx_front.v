@@ -1,4 +1,4 @@
-// SUE transmit front end (docs/sue_tx_front.md): sue_ingress -> sue_pack_buf -> sue_tx_sched.
+// SUE transmit front end (docs/sue/sue_tx_front.md): sue_ingress -> sue_pack_buf -> sue_tx_sched.
 // XPU command interface in; decisions (tx_decide, dec_*) and the PDU byte stream (pdu_*) out
 // to the frame builder; credits back to the XPU; counter increments to the registers.
 `include "assert.vh"
@@ -24,7 +24,7 @@ module sue_tx_front #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // XPU transmit command interface (docs/sue.md)
+  // XPU transmit command interface (docs/sue/index.md)
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,

@@ -1,5 +1,5 @@
-// SUE transmit scheduler (docs/sue.md "Transmit priority and scheduler" item 5,
-// docs/sue_tx_front.md): two-level round robin over the eligible pack queues, exactly as the
+// SUE transmit scheduler (docs/sue/index.md "Transmit priority and scheduler" item 5,
+// docs/sue/sue_tx_front.md): two-level round robin over the eligible pack queues, exactly as the
 // model's sue_pack_schedule: the first VC at or after the VC pointer with an eligible queue,
 // then in that VC the first destination slot at or after that VC's pointer that is eligible;
 // at a decision with a choice the VC pointer moves one past the VC and the VC's slot pointer

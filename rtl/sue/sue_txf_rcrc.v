@@ -1,6 +1,6 @@
 // R-CRC engine of the SUE transmit frame builder: crc_stream of a byte stream with the
 // polynomial chosen at run time (castagnoli = 0: CRC-32 IEEE, 1: CRC-32C), both reflected,
-// init and xorout all ones (docs/sue.md "Frames"). Two crc_stream instances see the same
+// init and xorout all ones (docs/sue/index.md "Frames"). Two crc_stream instances see the same
 // words; the output is selected. Interface and timing exactly as crc_stream.
 `include "assert.vh"
 

@@ -1,5 +1,5 @@
 /*
- * Benchmarks of block rifl (scripts/bench_rifl.sh, docs/performance.md): not
+ * Benchmarks of block rifl (tb/rifl/bench.sh, docs/performance.md): not
  * tests, they measure. Each appends CSV rows to a file in the run's outdir:
  *   bench_rifl_efficiency  efficiency.csv  frame_w,payload_bytes,efficiency
  *   bench_rifl_ber         ber.csv         frame_w,ber,bandwidth_ratio,lat_avg_cycles,
@@ -17,13 +17,13 @@
 static const char *core_top(unsigned fw) {
   switch (fw) {
   case 128:
-    return "lcore_fw128";
+    return "rifl_lane_core_fw128";
   case 256:
-    return "lcore_fw256";
+    return "rifl_lane_core_fw256";
   case 512:
-    return "lcore_fw512";
+    return "rifl_lane_core_fw512";
   default:
-    return "lcore_fw1024";
+    return "rifl_lane_core_fw1024";
   }
 }
 
@@ -171,7 +171,7 @@ static ber_point_t ber_point(unsigned fw, double ber, uint64_t cycles) {
 /* Bandwidth ratio and latency against BER, 1e-12 to 1e-5 in steps of 10^0.25 (Fig. 9).
  * +cycles=N per point (default 1e6, the zero-BER reference included); +emin=E +emax=E limit
  * the points to BER 10^(E/4) for E in [emin, emax] (default -48 .. -20), so that
- * scripts/bench_rifl.sh can split the sweep over the cores. */
+ * tb/rifl/bench.sh can split the sweep over the cores. */
 HARNESS_TEST(bench_rifl_ber) {
   unsigned fw = harness_plusarg("fw") ? (unsigned)strtoul(harness_plusarg("fw"), NULL, 10) : 256;
   uint64_t cyc =
@@ -206,10 +206,10 @@ HARNESS_TEST(bench_rifl_latency) {
   static const struct {
     unsigned fw;
     const char *top;
-  } tops[] = {{128, "lane_fw128_d64"},
-              {256, "lane_fw256_d256"},
-              {512, "lane_fw512_d256"},
-              {1024, "lane_fw1024_d256"}};
+  } tops[] = {{128, "rifl_lane_fw128_d64"},
+              {256, "rifl_lane_fw256_d256"},
+              {512, "rifl_lane_fw512_d256"},
+              {1024, "rifl_lane_fw1024_d256"}};
   FILE *f = harness_csv("latency.csv", "frame_w,latency_cycles");
   FILE *g = harness_csv("latency_phase.csv", "frame_w,phase,latency_cycles");
   for (unsigned i = 0; i < 4; i++) {

@@ -1,5 +1,5 @@
 /*
- * Tests of the RIFL lane (docs/rifl.md "Lane"): two rifl_lane_core endpoints
+ * Tests of the RIFL lane (docs/rifl/index.md "Lane"): two rifl_lane_core endpoints
  * through the channel of rifl_link.c, every packet scored (lost, duplicated or
  * reordered, corrupted, aborted). Bring-up from any bit offset, traffic both
  * ways with and without bit errors, flow control against a slow consumer, a
@@ -17,8 +17,10 @@ typedef struct {
   unsigned fw;
 } lane_case_t;
 
-static const lane_case_t cores[] = {
-    {"lcore_fw128", 128}, {"lcore_fw256", 256}, {"lcore_fw512", 512}, {"lcore_fw1024", 1024}};
+static const lane_case_t cores[] = {{"rifl_lane_core_fw128", 128},
+                                    {"rifl_lane_core_fw256", 256},
+                                    {"rifl_lane_core_fw512", 512},
+                                    {"rifl_lane_core_fw1024", 1024}};
 #define FW256 (&cores[1])
 
 static unsigned n_fw(void) {
@@ -273,11 +275,11 @@ typedef struct {
   unsigned fw, lanes;
 } axis_case_t;
 
-static const axis_case_t axis_tops[] = {{"lane_fw256_d256", 256, 1},
-                                        {"lane_fw128_d64", 128, 1},
-                                        {"bond1_fw256_d256", 256, 1},
-                                        {"bond2_fw256_d512", 256, 2},
-                                        {"bond4_fw256_d1024", 256, 4}};
+static const axis_case_t axis_tops[] = {{"rifl_lane_fw256_d256", 256, 1},
+                                        {"rifl_lane_fw128_d64", 128, 1},
+                                        {"rifl_bond_l1_fw256_d256", 256, 1},
+                                        {"rifl_bond_l2_fw256_d512", 256, 2},
+                                        {"rifl_bond_l4_fw256_d1024", 256, 4}};
 
 static void axis_run(const axis_case_t *a, double ber, unsigned skew, uint64_t pkts, double gap,
                      double stall) {

@@ -1,5 +1,5 @@
 /*
- * Benchmarks of block scoc (scripts/bench_scoc.sh, docs/performance.md): not tests, they
+ * Benchmarks of block scoc (tb/scoc/bench.sh, docs/performance.md): not tests, they
  * measure. They run the cycle-exact C models (scoc_switch_model, islip_model), which the
  * lockstep tests prove equal to the RTL cycle by cycle, because the paper's sizes (N = 128 and
  * 256, hundreds of permutations) would take hours on the RTL. Each writes a CSV file into the

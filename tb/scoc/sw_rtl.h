@@ -1,6 +1,6 @@
 /*
  * sw_rtl.h - a switch top (scoc_switch, islip_switch) seen from its links as an sw_ops_t
- * (csrc/ref/sw_link.h): the same traffic, scoreboards and microbenchmarks drive the RTL and
+ * (csrc/lib/scoc/sw_link.h): the same traffic, scoreboards and microbenchmarks drive the RTL and
  * the C models. outputs() reads the link ports, clock() drives the inputs and steps one cycle.
  */
 #ifndef TB_SW_RTL_H

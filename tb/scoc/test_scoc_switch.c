@@ -1,5 +1,5 @@
 /*
- * Tests of the SCOC switch datapath (docs/scoc.md "Switch datapath"): the RTL scoc_switch and
+ * Tests of the SCOC switch datapath (docs/scoc/index.md "Switch datapath"): the RTL scoc_switch and
  * the C model scoc_switch_model run in lockstep; every link output, the scheduler's registered
  * requests, grants and accepts, and the drop counters are compared every cycle. A scoreboard
  * on the delivered words checks that every good packet arrives exactly once, in order per
@@ -18,9 +18,9 @@ typedef struct {
 } sw_case_t;
 
 static const sw_case_t sw_cases[] = {
-    {"sw_n16_m4", {16, 4, 4, 16, 12, 4, 32}},
-    {"sw_n8_m2_mt1", {8, 2, 1, 8, 4, 3, 32}},
-    {"sw_n24_m4", {24, 4, 2, 8, 6, 3, 64}},
+    {"scoc_switch_n16_m4", {16, 4, 4, 16, 12, 4, 32}},
+    {"scoc_switch_n8_m2_mt1", {8, 2, 1, 8, 4, 3, 32}},
+    {"scoc_switch_n24_m4", {24, 4, 2, 8, 6, 3, 64}},
 };
 
 #define MAXW HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)
@@ -114,3 +114,7 @@ HARNESS_TEST(switch_lockstep) {
     scoc_sw_model_free(&s.model);
   }
 }
+
+/* Golden vectors (csrc/ref/scoc/gen_scoc.c, seed 1): the link outputs, drop counters and the
+ * scheduler's gnt_valid / acc_valid, every cycle. */
+HARNESS_TEST(vectors_switch) { harness_play_vectors_glob("scoc/scoc_switch_*.vec"); }

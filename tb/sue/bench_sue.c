@@ -1,27 +1,26 @@
 /*
- * Benchmarks of block sue (scripts/bench_sue.sh, docs/performance.md): not tests, they
+ * Benchmarks of block sue (tb/sue/bench.sh, docs/performance.md): not tests, they
  * measure. Each writes CSV files into the run's outdir.
  *
- *   bench_sue_efficiency  on the RTL (ep_w256: DATA_W = ETH_W = 256, PDU_MAX 512), through the
- *       two-endpoint harness (tb/sue/sue_ep_tb.c, lockstep with the model, scoreboard):
+ *   bench_sue_efficiency  on the RTL (sue_endpoint_w256: DATA_W = ETH_W = 256, PDU_MAX 512),
+ * through the two-endpoint harness (tb/sue/sue_ep_tb.c, lockstep with the model, scoreboard):
  *       endpoint 0 sends commands of S = 2 clen + dlen bytes (8: clen 4, dlen 0; larger:
  *       clen 4, dlen S - 8) to endpoint 1, UDP / AIFH 12 / AIFH 6, packed (PACK_TIMEOUT
  *       0xFFFF, 4 full PDUs of k = PDU_MAX / S commands) and unpacked (send-now, the next
  *       command only once the last one's PDU is decided: one command a frame). Efficiency =
  *       command bytes delivered to endpoint 1's XPU / (bytes of every frame endpoint 0 sent
- *       + SUE_WIRE_EXTRA each), beside the formula sue_wire_efficiency (docs/sue.md).
+ *       + SUE_WIRE_EXTRA each), beside the formula sue_wire_efficiency (docs/sue/index.md).
  *         efficiency.csv         header,command_bytes,wire_efficiency
  *         efficiency_detail.csv  header,command_bytes,clen,dlen,cmds_per_pdu,frames,
  *                                frame_bytes,measured,formula
- *   bench_sue_latency  on the RTL (ep_w256, UDP), an idle pair: one send-now command at a time,
- *       sent once everything is idle and a random 20 .. 51 further cycles have passed.
- *         latency.csv        path,cycles (the median of the samples)
- *         latency_stats.csv  path,command_bytes,samples,min,median,max
- *   bench_sue_throughput  saturated XPU, one VC, commands round robin over 1 or 64
- *       destinations, a MAC pacing the port at 32 bytes a cycle with SUE_WIRE_EXTRA bytes a
- *       frame; 1 destination on the RTL (ep_w256) and on the model with the RTL's port timing,
- *       1 and 64 on the model (sue_endpoint.c, which the ep_* lockstep tests prove equal to the
- *       RTL decision by decision and byte by byte) around 64 model peers.
+ *   bench_sue_latency  on the RTL (sue_endpoint_w256, UDP), an idle pair: one send-now command at a
+ * time, sent once everything is idle and a random 20 .. 51 further cycles have passed. latency.csv
+ * path,cycles (the median of the samples) latency_stats.csv
+ * path,command_bytes,samples,min,median,max bench_sue_throughput  saturated XPU, one VC, commands
+ * round robin over 1 or 64 destinations, a MAC pacing the port at 32 bytes a cycle with
+ * SUE_WIRE_EXTRA bytes a frame; 1 destination on the RTL (sue_endpoint_w256) and on the model with
+ * the RTL's port timing, 1 and 64 on the model (sue_endpoint_model.c, which the ep_* lockstep tests
+ * prove equal to the RTL decision by decision and byte by byte) around 64 model peers.
  *         throughput.csv  where,params,destinations,command_bytes,commands,cycles,
  *                         cmd_bytes_per_cycle,line_fraction,pdus
  * Plusargs: +samples=N (latency, default 200), +cmds=N (throughput, default 1600).
@@ -33,7 +32,7 @@
 #include "harness.h"
 #include "prng.h"
 #include "sue_ep_tb.h"
-#include "sue_regs.h"
+#include "sue_regs_model.h"
 
 #define BPC 32u     /* port bytes a cycle: a 256-bit datapath */
 #define KIND_PDU 5u /* tx_kind of a new PDU */
@@ -116,7 +115,7 @@ HARNESS_TEST(bench_sue_efficiency) {
         o.ctx = &x;
         ep_t *e = calloc(1, sizeof *e);
         CHECK(e != NULL, "memory");
-        ep_open(e, "ep_w256", &o, 100 + run++);
+        ep_open(e, "sue_endpoint_w256", &o, 100 + run++);
         ep_run(e);
         ep_close(e);
         free(e);
@@ -240,7 +239,7 @@ static void lat_run(unsigned S, unsigned samples, FILE *f, FILE *g, stat_t st[L_
   o.ctx = x;
   ep_t *e = calloc(1, sizeof *e);
   CHECK(e != NULL, "memory");
-  ep_open(e, "ep_w256", &o, 200 + S);
+  ep_open(e, "sue_endpoint_w256", &o, 200 + S);
   ep_run(e);
   ep_close(e);
   free(e);
@@ -554,17 +553,17 @@ HARNESS_TEST(bench_sue_throughput) {
     o.ctx = x;
     ep_t *e = calloc(1, sizeof *e);
     CHECK(e != NULL, "memory");
-    ep_open(e, "ep_w256", &o, 300 + si);
+    ep_open(e, "sue_endpoint_w256", &o, 300 + si);
     ep_run(e);
     ep_close(e);
     free(e);
-    tp_row(f, "rtl", "ep_w256", x);
+    tp_row(f, "rtl", "sue_endpoint_w256", x);
     stat_t d = stats(x->dec, x->ndec), v = stats(x->ver, x->nver);
     harness_log("RTL port timing: decision to first beat %u .. %u (median %u), last beat in to "
                 "verdict %u .. %u (median %u) cycles",
                 d.min, d.max, d.med, v.min, v.max, v.med);
     CHECK(d.min == d.max && v.min == v.max, "the model needs a fixed port timing");
-    /* the model: ep_w256's parameters (NDST 64 for 64 destinations), then the defaults */
+    /* the model: sue_endpoint_w256's parameters (NDST 64 for 64 destinations), then the defaults */
     sue_params_t pw = sue_default_params();
     pw.pdu_max = 512;
     pw.q_bytes = 1024;

@@ -10,11 +10,11 @@
 
 #include "bits.h"
 #include "prng.h"
-#include "sue_regs.h"
+#include "sue_regs_model.h"
 
 static const ep_case_t cases[] = {
-    {"ep_w256", 256, 256, 4, 4, 512, 1024, 4, 0, 4, 2, 2048},
-    {"ep_w1024_vc", 128, 1024, 2, 8, 512, 1024, 4, 1, 3, 2, 2048},
+    {"sue_endpoint_w256", 256, 256, 4, 4, 512, 1024, 4, 0, 4, 2, 2048},
+    {"sue_endpoint_w1024_vc", 128, 1024, 2, 8, 512, 1024, 4, 1, 3, 2, 2048},
 };
 
 #define MAXW HARNESS_WORDS(2048)

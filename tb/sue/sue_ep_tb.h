@@ -1,10 +1,10 @@
 /*
- * sue_ep_tb.h - the two-endpoint harness around the RTL top sue_endpoint (docs/sue_endpoint.md),
- * shared by the tests (tb/sue/test_sue_ep.c) and the benchmarks (tb/sue/bench_sue.c): two
- * sue_endpoint instances back to back through the test channel of csrc/ref/sue_chan, each XPU
- * honouring both credit kinds, each endpoint in lockstep with its own model
- * (csrc/ref/sue_endpoint.c), a scoreboard per {source, VC}, configuration over AXI4-Lite.
- * test_sue_ep.c describes the lockstep order of a cycle.
+ * sue_ep_tb.h - the two-endpoint harness around the RTL top sue_endpoint
+ * (docs/sue/sue_endpoint.md), shared by the tests (tb/sue/test_sue_ep.c) and the benchmarks
+ * (tb/sue/bench_sue.c): two sue_endpoint instances back to back through the test channel of
+ * csrc/ref/sue_chan, each XPU honouring both credit kinds, each endpoint in lockstep with its own
+ * model (csrc/ref/sue/sue_endpoint_model.c), a scoreboard per {source, VC}, configuration over
+ * AXI4-Lite. test_sue_endpoint_model.c describes the lockstep order of a cycle.
  */
 #ifndef TB_SUE_EP_TB_H
 #define TB_SUE_EP_TB_H
@@ -14,7 +14,7 @@
 
 #include "harness.h"
 #include "sue_chan.h"
-#include "sue_endpoint.h"
+#include "sue_endpoint_model.h"
 #include "sue_pcap.h"
 
 typedef struct {
@@ -149,8 +149,8 @@ struct ep {
   unsigned nb, eb;
 };
 
-/* Opens the two endpoints of top (a case of tops.txt: ep_w256, ep_w1024_vc), resets them and
- * writes their registers over AXI4-Lite; salt varies the seeds. */
+/* Opens the two endpoints of top (a case of tops.txt: sue_endpoint_w256, sue_endpoint_w1024_vc),
+ * resets them and writes their registers over AXI4-Lite; salt varies the seeds. */
 void ep_open(ep_t *e, const char *top, const ep_opts_t *o, uint64_t salt);
 /* Runs the traffic to the end, then checks completeness and every counter. */
 void ep_run(ep_t *e);

@@ -1,10 +1,10 @@
 /*
- * Tests of sue_pfc (docs/sue_pfc.md): the RTL and the model's PFC unit (csrc/ref/sue_pfc.c,
- * the code sue_endpoint.c runs) in lockstep. Every cycle t, as the timing contract says:
- * the inputs of cycle t (configuration, receive-buffer levels) are applied, the model runs
- * sue_pfc_eval(t, levels), and paused, xoff, pfc_owed, tx_cev and tx_time are compared with
- * sue_pfc_paused / ->xoff / sue_pfc_owed / sue_pfc_frame; then the events of the cycle (the
- * owed frame taken: pfc_sent / sue_pfc_sent(t); a received PFC frame: rx_pfc_valid /
+ * Tests of sue_pfc (docs/sue/sue_pfc.md): the RTL and the model's PFC unit
+ * (csrc/ref/sue/sue_pfc_model.c, the code sue_endpoint_model.c runs) in lockstep. Every cycle t, as
+ * the timing contract says: the inputs of cycle t (configuration, receive-buffer levels) are
+ * applied, the model runs sue_pfc_eval(t, levels), and paused, xoff, pfc_owed, tx_cev and tx_time
+ * are compared with sue_pfc_paused / ->xoff / sue_pfc_owed / sue_pfc_frame; then the events of the
+ * cycle (the owed frame taken: pfc_sent / sue_pfc_sent(t); a received PFC frame: rx_pfc_valid /
  * sue_pfc_rx(t)) are applied and the clock ticks.
  *
  *  - pfc_lockstep: both tops, random phases: levels walking across and jumping onto the
@@ -20,14 +20,14 @@
 #include "harness.h"
 #include "prng.h"
 #include "sue_cfg.h"
-#include "sue_pfc.h"
+#include "sue_pfc_model.h"
 
 typedef struct {
   const char *top;
   unsigned bw; /* as tb/sue/tops.txt */
 } pfc_case_t;
 
-static const pfc_case_t cases[] = {{"pfc_bw15", 15}, {"pfc_bw24", 24}};
+static const pfc_case_t cases[] = {{"sue_pfc_bw15", 15}, {"sue_pfc_bw24", 24}};
 #define NCASES (sizeof cases / sizeof cases[0])
 
 typedef struct {
@@ -334,3 +334,7 @@ HARNESS_TEST(pfc_lockstep) {
     free(s);
   }
 }
+
+/* Golden vectors (csrc/ref/sue/gen_sue.c, seed 1): paused, xoff, pfc_owed, tx_cev, tx_time every
+ * cycle. */
+HARNESS_TEST(vectors_pfc) { harness_play_vectors_glob("sue/sue_pfc_*.vec"); }

@@ -1,0 +1,398 @@
+/* sue_endpoint_model.c - SUE endpoint reference model: ingress, transmit priority, receive, PFC. */
+#include "sue_endpoint_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void credit_push(sue_ep_t *ep, unsigned kind, unsigned vc, unsigned type, unsigned xpuid,
+                        unsigned n) {
+  if (ep->cev_rd == ep->cev_n)
+    ep->cev_rd = ep->cev_n = 0;
+  if (ep->cev_n == ep->cev_cap) {
+    size_t cap = ep->cev_cap ? 2 * ep->cev_cap : 64;
+    sue_credit_ev_t *p = realloc(ep->cev, cap * sizeof *p);
+    if (!p)
+      abort();
+    ep->cev = p;
+    ep->cev_cap = cap;
+  }
+  sue_credit_ev_t *e = &ep->cev[ep->cev_n++];
+  e->kind = kind;
+  e->vc = vc;
+  e->type = type;
+  e->xpuid = xpuid;
+  e->n = n;
+  e->t = ep->now;
+}
+
+static void return_all_ingress_credits(sue_ep_t *ep) {
+  for (unsigned v = 0; v < SUE_NVC; v++) {
+    credit_push(ep, SUE_CREDIT_AGG, v, 0, 0, ep->p.ing_cmd);
+    credit_push(ep, SUE_CREDIT_AGG, v, 1, 0, ep->p.ing_data);
+  }
+}
+
+int sue_ep_init(sue_ep_t *ep, const sue_params_t *p) {
+  memset(ep, 0, sizeof *ep);
+  if (sue_params_check(p, NULL))
+    return -1;
+  ep->p = *p;
+  sue_cfg_reset(&ep->cfg, p);
+  ep->nconn = sue_nconn(p);
+  ep->conn = calloc(ep->nconn, sizeof *ep->conn);
+  ep->ok = calloc((size_t)p->ndst * SUE_NVC, 1);
+  ep->scratch = malloc(p->pdu_max);
+  if (!ep->conn || !ep->ok || !ep->scratch || sue_pack_init(&ep->pack, p))
+    return -1;
+  for (unsigned c = 0; c < ep->nconn; c++)
+    if (sue_conn_init(&ep->conn[c], p->win))
+      return -1;
+  return_all_ingress_credits(ep);
+  return 0;
+}
+
+static unsigned ingress_flush(sue_ep_t *ep) {
+  unsigned n = 0;
+  for (unsigned v = 0; v < SUE_NVC; v++) {
+    while (ep->ing_head[v]) {
+      sue_ingcmd_t *x = ep->ing_head[v];
+      ep->ing_head[v] = x->next;
+      free(x);
+      n++;
+    }
+    ep->ing_tail[v] = NULL;
+    ep->ing_used[v][0] = ep->ing_used[v][1] = 0;
+  }
+  return n;
+}
+
+void sue_ep_free(sue_ep_t *ep) {
+  ingress_flush(ep);
+  sue_pack_free(&ep->pack);
+  if (ep->conn)
+    for (unsigned c = 0; c < ep->nconn; c++)
+      sue_conn_free(&ep->conn[c], ep->p.win);
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    sue_rxq_clear(&ep->rxq[v]);
+  free(ep->conn);
+  free(ep->ok);
+  free(ep->scratch);
+  free(ep->cev);
+  memset(ep, 0, sizeof *ep);
+}
+
+int sue_ep_paused(const sue_ep_t *ep, unsigned vc) {
+  return sue_pfc_paused(&ep->pfc, &ep->cfg, ep->now, vc);
+}
+
+/* Moves ingress heads into their pack queues while there is room (per VC, in order). */
+static void ingress_drain(sue_ep_t *ep) {
+  for (unsigned v = 0; v < SUE_NVC; v++) {
+    while (ep->ing_head[v]) {
+      sue_ingcmd_t *x = ep->ing_head[v];
+      unsigned bytes = sue_cmd_packed(&x->cmd, ep->p.align);
+      if (!sue_pack_room(&ep->pack, x->dslot, v, bytes)) {
+        if (!x->hol) {
+          x->hol = 1;
+          ep->cnt[SUE_CNT_TX_HOL]++;
+        }
+        break;
+      }
+      sue_pack_push(&ep->pack, x->dslot, v, &x->cmd, ep->now);
+      ep->cnt[SUE_CNT_TX_CMDS]++;
+      ep->ing_used[v][x->type]--;
+      credit_push(ep, SUE_CREDIT_AGG, v, x->type, 0, 1);
+      ep->ing_head[v] = x->next;
+      if (!ep->ing_head[v])
+        ep->ing_tail[v] = NULL;
+      free(x);
+    }
+  }
+}
+
+/* Receive-buffer levels against the PFC thresholds: once per cycle, at the first call of the
+ * cycle, with the levels the cycles before it left (sue_pfc_model.h). */
+static void pfc_eval(sue_ep_t *ep) {
+  unsigned lvl[SUE_NVC];
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    lvl[v] = ep->rxq[v].bytes;
+  sue_pfc_eval(&ep->pfc, &ep->cfg, ep->now, lvl);
+}
+
+/* Everything that happens by itself up to cycle now. */
+static void advance(sue_ep_t *ep, uint64_t now) {
+  if (now > ep->now)
+    ep->now = now;
+  ingress_drain(ep);
+  for (unsigned c = 0; c < ep->nconn; c++)
+    ep->cnt[SUE_CNT_TX_TIMEOUTS] +=
+        (uint32_t)sue_gbn_timer(&ep->conn[c], ep->now, ep->cfg.retx_timeout);
+  pfc_eval(ep);
+}
+
+void sue_ep_tick(sue_ep_t *ep, uint64_t now) { advance(ep, now); }
+
+int sue_ep_xpu_tx(sue_ep_t *ep, uint64_t now, unsigned tx_valid, const sue_cmd_t *c, unsigned err) {
+  advance(ep, now);
+  unsigned vc = c->vc & 3u, type = tx_valid == SUE_VALID_DATA;
+  unsigned cap = type ? ep->p.ing_data : ep->p.ing_cmd;
+  if (ep->ing_used[vc][type] >= cap) {
+    ep->cnt[SUE_CNT_TX_CREDIT_VIOL]++;
+    return SUE_CNT_TX_CREDIT_VIOL;
+  }
+  sue_ingcmd_t *x = malloc(sizeof *x);
+  if (!x)
+    abort();
+  memset(x, 0, sizeof *x);
+  sue_cmd_t *k = &x->cmd;
+  int drop = 0;
+  uint16_t d = (uint16_t)((c->ctrl[0] << 8) | c->ctrl[1]);
+  if ((tx_valid != SUE_VALID_CMD && tx_valid != SUE_VALID_DATA) ||
+      sue_desc_decode(d, &k->ctype, &k->clen, &k->dp, &k->dlen) || k->dp != type)
+    drop = SUE_CNT_TX_CMD_BAD;
+  else if (err)
+    drop = SUE_CNT_TX_CMD_ERR;
+  else {
+    int s = sue_cfg_find_dst(&ep->cfg, &ep->p, c->xpuid);
+    if (s < 0)
+      drop = SUE_CNT_TX_CMD_NODST;
+    else
+      x->dslot = (unsigned)s;
+  }
+  if (drop) {
+    free(x);
+    ep->cnt[drop]++;
+    credit_push(ep, SUE_CREDIT_AGG, vc, type, 0, 1);
+    return drop;
+  }
+  memcpy(k->ctrl, c->ctrl, 2u * k->clen);
+  memcpy(k->data, c->data, k->dlen);
+  k->vc = vc;
+  k->xpuid = c->xpuid & 0x3FFu;
+  k->send_now = c->send_now ? 1u : 0u;
+  x->type = type;
+  if (ep->ing_tail[vc])
+    ep->ing_tail[vc]->next = x;
+  else
+    ep->ing_head[vc] = x;
+  ep->ing_tail[vc] = x;
+  ep->ing_used[vc][type]++;
+  ingress_drain(ep);
+  return 0;
+}
+
+int sue_ep_credit_pop(sue_ep_t *ep, sue_credit_ev_t *ev) {
+  if (ep->cev_rd >= ep->cev_n)
+    return 0;
+  *ev = ep->cev[ep->cev_rd++];
+  return 1;
+}
+
+void sue_ep_tx_reset(sue_ep_t *ep, uint64_t now) {
+  advance(ep, now);
+  ep->cnt[SUE_CNT_TX_FLUSHED] += ingress_flush(ep) + sue_pack_flush(&ep->pack);
+  ep->cev_rd = ep->cev_n = 0;
+  return_all_ingress_credits(ep);
+}
+
+static unsigned conn_dslot(const sue_ep_t *ep, unsigned c) {
+  return ep->p.psn_per_vc ? c / SUE_NVC : c;
+}
+
+/* VC of a stand-alone ACK / NACK frame of connection c. */
+static unsigned ack_frame_vc(const sue_ep_t *ep, unsigned c) {
+  return ep->p.psn_per_vc ? c % SUE_NVC : ep->cfg.ack_vc & 3u;
+}
+
+/* A frame of connection c: RH with the owed ACK / NACK, then the commands. */
+static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const uint8_t *cmds,
+                   size_t len, uint8_t *out) {
+  sue_conn_t *k = &ep->conn[c];
+  sue_rh_t rh;
+  memset(&rh, 0, sizeof rh);
+  rh.ver = SUE_RH_VER;
+  sue_gbn_ack_fields(k, &rh.op, &rh.rpsn);
+  rh.xpuid = ep->cfg.xpuid & 0x3FFu;
+  rh.psn = psn;
+  rh.vc = vc;
+  rh.partition = ep->cfg.partition & 0x3FFu;
+  if (rh.op == SUE_OP_NACK)
+    ep->cnt[SUE_CNT_TX_NACKS]++;
+  sue_gbn_ack_carried(k);
+  size_t n = sue_frame_build(&ep->cfg, conn_dslot(ep, c), &rh, cmds, len, out);
+  ep->cnt[SUE_CNT_TX_FRAMES]++;
+  ep->cnt[SUE_CNT_TX_BYTES] += (uint32_t)n;
+  return n;
+}
+
+static size_t tx_pfc(sue_ep_t *ep, uint8_t *out) {
+  uint16_t t[SUE_PRIO];
+  unsigned cev = sue_pfc_frame(&ep->pfc, &ep->cfg, t);
+  sue_pfc_sent(&ep->pfc, ep->now);
+  ep->cnt[SUE_CNT_TX_PFC]++;
+  ep->cnt[SUE_CNT_TX_FRAMES]++;
+  ep->cnt[SUE_CNT_TX_BYTES] += SUE_PFC_FRAME;
+  return sue_pfc_build(ep->cfg.mac, cev, t, out);
+}
+
+size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
+  advance(ep, now);
+  unsigned n = ep->nconn;
+  /* 1. PFC */
+  if (sue_pfc_owed(&ep->pfc, &ep->cfg))
+    return tx_pfc(ep, out);
+  /* 2. replay (go-back-N), round-robin over the replaying connections */
+  for (unsigned i = 0; i < n; i++) {
+    unsigned c = (ep->replay_ptr + i) % n;
+    sue_conn_t *k = &ep->conn[c];
+    if (!sue_gbn_replaying(k))
+      continue;
+    const sue_slot_t *s = sue_gbn_replay_slot(k, ep->p.win);
+    if (sue_ep_paused(ep, s->vc))
+      continue;
+    unsigned psn = k->rp;
+    size_t len = emit(ep, c, s->vc, psn, s->bytes, s->len, out);
+    sue_gbn_replay_sent(k);
+    ep->replay_ptr = (c + 1) % n;
+    ep->cnt[SUE_CNT_TX_RETX]++;
+    return len;
+  }
+  /* 3. stand-alone NACK, 4. stand-alone ACK whose delay is over */
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigned *ptr = pass ? &ep->ack_ptr : &ep->nack_ptr;
+    for (unsigned i = 0; i < n; i++) {
+      unsigned c = (*ptr + i) % n;
+      sue_conn_t *k = &ep->conn[c];
+      if (pass ? !sue_gbn_ack_due(k, ep->now) : !k->nack_pending)
+        continue;
+      unsigned vc = ack_frame_vc(ep, c);
+      if (sue_ep_paused(ep, vc))
+        continue;
+      *ptr = (c + 1) % n;
+      ep->cnt[pass ? SUE_CNT_TX_ACK_FRAMES : SUE_CNT_TX_NACK_FRAMES]++;
+      return emit(ep, c, vc, k->nxt, NULL, 0, out);
+    }
+  }
+  /* 5. new data PDU */
+  for (unsigned d = 0; d < ep->p.ndst; d++)
+    for (unsigned v = 0; v < SUE_NVC; v++)
+      ep->ok[d * SUE_NVC + v] =
+          (uint8_t)(ep->cfg.dst[d].valid && !sue_ep_paused(ep, v) &&
+                    sue_gbn_can_send_new(&ep->conn[sue_conn_index(&ep->p, d, v)], ep->p.win));
+  unsigned d, v;
+  if (!sue_pack_schedule(&ep->pack, ep->now, ep->cfg.pack_timeout, ep->cfg.pack_thresh, ep->ok, &d,
+                         &v))
+    return 0;
+  unsigned units, ncmd, c = sue_conn_index(&ep->p, d, v);
+  size_t len = sue_pack_cut(&ep->pack, d, v, ep->scratch, &units, &ncmd);
+  credit_push(ep, SUE_CREDIT_QUEUE, v, 0, ep->cfg.dst[d].xpuid, units);
+  unsigned psn = sue_gbn_store(&ep->conn[c], ep->p.win, ep->p.pdu_max, v, ep->scratch,
+                               (unsigned)len, ncmd, ep->now, ep->cfg.retx_timeout);
+  ep->cnt[SUE_CNT_TX_PDUS]++;
+  return emit(ep, c, v, psn, ep->scratch, len, out);
+}
+
+int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
+  advance(ep, now);
+  ep->cnt[SUE_CNT_RX_FRAMES]++;
+  ep->cnt[SUE_CNT_RX_BYTES] += (uint32_t)len;
+  sue_rx_info_t info;
+  int r = sue_rx_check(&ep->p, &ep->cfg, f, len, &info);
+  if (r) {
+    ep->cnt[r]++;
+    return r;
+  }
+  if (info.kind == SUE_RX_KIND_PFC) {
+    ep->cnt[SUE_CNT_RX_PFC]++;
+    sue_pfc_rx(&ep->pfc, &ep->cfg, ep->now, info.pfc_cev, info.pfc_time);
+    return 0;
+  }
+  unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
+  sue_conn_t *k = &ep->conn[c];
+  if (info.rh.op == SUE_OP_ACK) {
+    int a = sue_gbn_on_ack(k, info.rh.rpsn, ep->now, ep->cfg.retx_timeout);
+    if (a > 0)
+      ep->cnt[SUE_CNT_RX_ACKS]++;
+    else if (a < 0)
+      ep->cnt[SUE_CNT_RX_ACK_STALE]++;
+  } else if (info.rh.op == SUE_OP_NACK) {
+    int a = sue_gbn_on_nack(k, info.rh.rpsn, ep->now, ep->cfg.retx_timeout);
+    if (a > 0)
+      ep->cnt[SUE_CNT_RX_NACKS]++;
+    if (a == 2)
+      ep->cnt[SUE_CNT_TX_REPLAYS]++;
+    if (a < 0)
+      ep->cnt[SUE_CNT_RX_ACK_STALE]++;
+  }
+  if (info.kind == SUE_RX_KIND_CTRL) {
+    ep->cnt[SUE_CNT_RX_CTRL]++;
+    return 0;
+  }
+  switch (sue_gbn_rx_psn(k, info.rh.psn, ep->now, ep->cfg.ack_delay)) {
+  case SUE_PSN_AHEAD:
+    ep->cnt[SUE_CNT_RX_PSN]++;
+    return SUE_CNT_RX_PSN;
+  case SUE_PSN_BEHIND:
+    ep->cnt[SUE_CNT_RX_DUP]++;
+    return SUE_CNT_RX_DUP;
+  default:
+    break;
+  }
+  sue_rxq_t *q = &ep->rxq[info.rh.vc];
+  if (q->bytes + info.cmd_bytes > ep->p.rx_bytes) {
+    ep->cnt[SUE_CNT_RX_NOBUF]++;
+    return SUE_CNT_RX_NOBUF;
+  }
+  sue_rxq_put_pdu(q, f, &info, ep->p.align);
+  sue_gbn_rx_accept(k, ep->now, ep->cfg.ack_delay);
+  ep->cnt[SUE_CNT_RX_PDUS]++;
+  return 0;
+}
+
+void sue_ep_rx_credit(sue_ep_t *ep, unsigned vc, unsigned type, unsigned n) {
+  ep->rx_cred[vc & 3u][type & 1u] += n;
+}
+
+/* Delivers the head of VC v if it has a credit of its type (1), else 0. */
+static int rx_deliver(sue_ep_t *ep, unsigned v, sue_cmd_t *c) {
+  const sue_cmd_t *h = sue_rxq_head(&ep->rxq[v]);
+  if (!h || !ep->rx_cred[v][h->dp])
+    return 0;
+  ep->rx_cred[v][h->dp]--;
+  sue_rxq_pop(&ep->rxq[v], c);
+  ep->rx_rr = (v + 1) % SUE_NVC;
+  ep->cnt[SUE_CNT_RX_CMDS]++;
+  return 1;
+}
+
+int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c) {
+  advance(ep, now);
+  for (unsigned i = 0; i < SUE_NVC; i++)
+    if (rx_deliver(ep, (ep->rx_rr + i) % SUE_NVC, c))
+      return 1;
+  return 0;
+}
+
+int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c) {
+  advance(ep, now);
+  return rx_deliver(ep, vc & 3u, c);
+}
+
+void sue_ep_rx_reset(sue_ep_t *ep) { memset(ep->rx_cred, 0, sizeof ep->rx_cred); }
+
+unsigned sue_ep_tx_queued(const sue_ep_t *ep) {
+  unsigned n = 0;
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    for (const sue_ingcmd_t *x = ep->ing_head[v]; x; x = x->next)
+      n++;
+  for (unsigned i = 0; i < ep->p.ndst * SUE_NVC; i++)
+    n += ep->pack.q[i].ncmd;
+  return n;
+}
+
+unsigned sue_ep_unacked(const sue_ep_t *ep) {
+  unsigned n = 0;
+  for (unsigned c = 0; c < ep->nconn; c++)
+    n += sue_gbn_outstanding(&ep->conn[c]);
+  return n;
+}

@@ -1,0 +1,138 @@
+/*
+ * sue_endpoint_model.h - the SUE endpoint reference model (docs/sue/index.md): XPU commands in,
+ * frames out; frames in, commands out; one Ethernet port, ordered mode. Transaction-exact and
+ * byte-exact: every frame is the exact byte string the RTL must send, and every decision
+ * (scheduler, replay, ACK, PFC) follows the documented priority at the moment the port asks for a
+ * frame.
+ *
+ * Time is a cycle count given by the caller to every call, never decreasing. Timeouts (packing,
+ * retransmission, ACK delay, PFC pause and refresh) compare it with deadlines, so a run is
+ * deterministic for a given sequence of calls. The caller models the port: it asks for a frame
+ * (sue_ep_port_tx) when the port is free, keeps the port busy for the frame's duration, and
+ * hands received frames in (sue_ep_port_rx).
+ */
+#ifndef REF_SUE_ENDPOINT_H
+#define REF_SUE_ENDPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sue_cfg.h"
+#include "sue_cmd.h"
+#include "sue_frame.h"
+#include "sue_gbn_model.h"
+#include "sue_pfc_model.h"
+#include "sue_rx_check_model.h"
+#include "sue_tx_front_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Credits returned to the XPU. */
+#define SUE_CREDIT_AGG 0u   /* tx_credit: n ingress credits of {vc, type} */
+#define SUE_CREDIT_QUEUE 1u /* tx_qcredit: n units of the pack queue {xpuid, vc} */
+typedef struct {
+  unsigned kind;
+  unsigned vc, type; /* type: 0 command only, 1 command with data (AGG) */
+  unsigned xpuid;    /* QUEUE: the destination XPU */
+  unsigned n;        /* credits (AGG) or ALIGN-byte units (QUEUE) */
+  uint64_t t;        /* cycle of the return */
+} sue_credit_ev_t;
+
+typedef struct sue_ingcmd {
+  struct sue_ingcmd *next;
+  sue_cmd_t cmd;
+  unsigned type, dslot, hol;
+} sue_ingcmd_t;
+
+typedef struct {
+  sue_params_t p;
+  sue_cfg_t cfg;
+  uint32_t cnt[SUE_NCNT];
+  uint64_t now;
+  /* ingress (XPU command interface), per VC, and credits owed to the XPU */
+  sue_ingcmd_t *ing_head[SUE_NVC], *ing_tail[SUE_NVC];
+  unsigned ing_used[SUE_NVC][2];
+  sue_credit_ev_t *cev;
+  size_t cev_n, cev_cap, cev_rd;
+  /* transmit */
+  sue_pack_t pack;
+  sue_conn_t *conn;
+  unsigned nconn;
+  unsigned replay_ptr, nack_ptr, ack_ptr;
+  uint8_t *ok;      /* [ndst * 4] scheduler mask, scratch */
+  uint8_t *scratch; /* PDU_MAX, scratch */
+  /* receive */
+  sue_rxq_t rxq[SUE_NVC];
+  unsigned rx_cred[SUE_NVC][2];
+  unsigned rx_rr;
+  /* PFC (sue_pfc_model.h): ep->pfc for its functions; the same fields by name (ep->xoff ...) */
+  union {
+    sue_pfc_t pfc;
+    struct {
+      SUE_PFC_STATE_FIELDS
+    };
+  };
+  unsigned tx_in_reset, rx_in_reset;
+} sue_ep_t;
+
+/* Reset: every register at its reset value, queues and buffers empty, PSNs 0, the ingress
+ * credits of every {VC, type} returned at cycle 0. Returns -1 on bad parameters. */
+int sue_ep_init(sue_ep_t *ep, const sue_params_t *p);
+void sue_ep_free(sue_ep_t *ep);
+
+/* Everything that happens by itself up to cycle now (ingress drain, retransmission timers,
+ * PFC evaluation). Every other call does this first; a cycle model (the RTL lockstep tests)
+ * calls it at the start of every cycle, so that the PFC state is evaluated once per cycle on
+ * the levels the earlier cycles left, as the RTL does. */
+void sue_ep_tick(sue_ep_t *ep, uint64_t now);
+
+/* ---- XPU command interface, transmit ----
+ * A command as the XPU presents it: tx_valid (SUE_VALID_CMD / SUE_VALID_DATA), the control
+ * bytes c->ctrl (the descriptor is decoded from ctrl[0..1]; the decoded fields of c are not
+ * used), c->data, c->vc, c->xpuid (destination), c->send_now, and tx_err on any beat. Takes an
+ * ingress credit of {vc, type}. Returns 0 when queued, else the SUE_CNT_TX_* index of the drop. */
+int sue_ep_xpu_tx(sue_ep_t *ep, uint64_t now, unsigned tx_valid, const sue_cmd_t *c, unsigned err);
+/* Next credit return to the XPU (1), or 0 when none. */
+int sue_ep_credit_pop(sue_ep_t *ep, sue_credit_ev_t *ev);
+/* tx_reset_in: ingress and pack queues discarded (counted), ingress credits returned anew;
+ * connections (PSNs, retransmission buffers) kept. */
+void sue_ep_tx_reset(sue_ep_t *ep, uint64_t now);
+
+/* ---- Ethernet port ---- */
+/* The port is free at cycle now: writes the next frame (FCS included) and returns its length,
+ * or 0 when there is nothing to send. Priority: PFC, replay, stand-alone NACK, stand-alone
+ * ACK, new data PDU. */
+size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *frame);
+/* A frame (FCS included) arrived complete at cycle now. Returns 0 when it was accepted (data,
+ * control or PFC), else the SUE_CNT_RX_* index of the counter it was dropped on. */
+int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *frame, size_t len);
+
+/* ---- XPU command interface, receive ---- */
+/* rx_credit: the XPU grants n credits of {vc, type}. */
+void sue_ep_rx_credit(sue_ep_t *ep, unsigned vc, unsigned type, unsigned n);
+/* Delivers the next command (1), round-robin across VCs whose head command has a credit of
+ * its type; 0 when none. c->vc and c->xpuid (the source) are set. */
+int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c);
+/* Delivers the head command of VC vc (1) when it has a credit of its type, with the same
+ * effects as sue_ep_xpu_rx (credit, counter, round-robin pointer one past vc, PFC); 0 when the
+ * VC is empty or has no credit. For a lockstep test of an RTL whose commands become
+ * deliverable later than the model's (docs/sue/sue_rx_deliver.md): the test follows the RTL's
+ * choice and checks it is legal. */
+int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c);
+/* rx_reset_in: every rx credit withdrawn (the receive buffer is kept). */
+void sue_ep_rx_reset(sue_ep_t *ep);
+
+/* ---- introspection for tests ---- */
+/* 1 while VC vc may not be sent (a PFC pause of its priority is running). */
+int sue_ep_paused(const sue_ep_t *ep, unsigned vc);
+/* Commands queued anywhere on the transmit side (ingress, pack queues). */
+unsigned sue_ep_tx_queued(const sue_ep_t *ep);
+/* PDUs sent and not acknowledged, summed over the connections. */
+unsigned sue_ep_unacked(const sue_ep_t *ep);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""One name per thing (docs/architecture.md "Names"): `make lint` fails on a name that breaks it.
+
+  - every rtl/<b> has tb/<b>/tops.txt and docs/<b>/index.md; every csrc/ref/<b>, csrc/lib/<b>,
+    vectors/<b> and docs/<b> is a block's (a tb/<b>/tops.txt exists);
+  - RTL module m (rtl/<b>/m.v) has its model csrc/ref/<b>/m.c or m_model.c, or says in its header
+    which model covers it or why it has none: a line `// Model: <path> ...` naming a file that
+    exists, or `// Model: none (<reason>)`;
+  - a test file tb/<b>/test_<x>.c names a module: x is m or starts with m_ for a module m;
+    a benchmark file is tb/<b>/bench_<b>.c;
+  - a unit-test file csrc/{ref,lib}/<b>/test_<x>.c sits beside the source it tests (x.c or x.h,
+    or x starts with its stem and '_') and registers UT_SUITE(x); gen_<b>.c only in csrc/ref/<b>;
+  - no two C sources or headers share a file name (they are found by name on include paths);
+  - a top is named after its module (scripts/tops.py checks that when it reads a tops file);
+  - RTL module m is documented: docs/<b>/m.md, or m in a heading or in the first cell of a table
+    row of a docs/<b>/*.md page.
+Prints one line per finding and exits 1 if there is any.
+"""
+import glob
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tops as tops_mod  # noqa: E402
+
+bad = []
+
+
+def finding(where, msg):
+    bad.append("%s: %s" % (where, msg))
+
+
+def stem(p):
+    return os.path.splitext(os.path.basename(p))[0]
+
+
+blocks = sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob("tb/*/tops.txt"))
+modules = {}  # module -> block
+for f in sorted(glob.glob("rtl/*/*.v") + glob.glob("rtl/*/*.sv")):
+    modules[stem(f)] = f.split("/")[1]
+
+for layer in ("rtl", "csrc/ref", "csrc/lib", "vectors", "docs"):
+    for d in sorted(glob.glob(layer + "/*/")):
+        b = os.path.basename(d.rstrip("/"))
+        if layer == "rtl" and b == "lint":
+            continue
+        if b not in blocks:
+            finding(d, "folder of no block (a block is a tb/<block>/tops.txt)")
+for b in blocks:
+    for need in ("docs/%s/index.md" % b,):
+        if not os.path.exists(need):
+            finding("tb/%s" % b, "block without %s" % need)
+    try:
+        for t in tops_mod.block_tops(b):
+            if t["module"] not in modules:
+                finding("tb/%s/tops.txt:%d" % (b, t["line"]), "no RTL module %s" % t["module"])
+    except tops_mod.TopsError as e:
+        finding("tb/%s/tops.txt" % b, str(e))
+
+# RTL module -> model
+for m, b in sorted(modules.items()):
+    f = [p for p in glob.glob("rtl/%s/%s.*" % (b, m)) if p.endswith((".v", ".sv"))][0]
+    if os.path.exists("csrc/ref/%s/%s.c" % (b, m)) or os.path.exists("csrc/ref/%s/%s_model.c" % (b, m)):
+        continue
+    tag = None
+    with open(f) as fh:
+        for line in fh:
+            mt = re.match(r"^//\s*Model:\s*(.*)$", line)
+            if mt:
+                tag = mt.group(1).strip()
+                break
+    if tag is None:
+        finding(f, "no model csrc/ref/%s/%s.c or %s_model.c, and no '// Model:' line saying "
+                   "which model covers it or why it has none" % (b, m, m))
+        continue
+    first = tag.split()[0] if tag else ""
+    if first == "none":
+        if not re.match(r"^none\s*\(.+\)", tag):
+            finding(f, "'// Model: none' needs its reason in parentheses")
+    elif not os.path.exists(first):
+        finding(f, "'// Model: %s': no such file" % first)
+
+# RTL module -> its documentation
+documented = {}
+for b in blocks:
+    names = set()
+    for page in glob.glob("docs/%s/*.md" % b):
+        names.add(stem(page))
+        with open(page) as fh:
+            for line in fh:
+                if line.startswith("#"):
+                    names.update(re.findall(r"\w+", line))
+                elif line.startswith("|"):
+                    names.update(re.findall(r"\w+", line.split("|")[1]))
+    documented[b] = names
+for m, b in sorted(modules.items()):
+    if m not in documented.get(b, set()):
+        finding("rtl/%s/%s.v" % (b, m), "not documented: no docs/%s/%s.md, heading or table row "
+                "naming it in docs/%s/" % (b, m, b))
+
+# tb tests and benchmarks
+for f in sorted(glob.glob("tb/*/*.c")):
+    b, n = f.split("/")[1], stem(f)
+    if n.startswith("test_"):
+        x = n[len("test_"):]
+        if not any(x == m or x.startswith(m + "_") for m in modules):
+            finding(f, "test file names no RTL module (test_<module>[_<aspect>].c)")
+    elif n.startswith("bench_") and n != "bench_" + b:
+        finding(f, "a block's benchmarks are tb/%s/bench_%s.c" % (b, b))
+
+# unit tests and vector writers
+for f in sorted(glob.glob("csrc/ref/*/*.c") + glob.glob("csrc/lib/*/*.c")):
+    d, n = os.path.dirname(f), stem(f)
+    if n.startswith("test_"):
+        x = n[len("test_"):]
+        here = {stem(p) for p in glob.glob(d + "/*.[ch]") if not stem(p).startswith(("test_", "gen_"))}
+        if not any(x == s or x.startswith(s + "_") for s in here):
+            finding(f, "unit-test file names no source beside it (test_<source>[_<aspect>].c)")
+        with open(f) as fh:
+            suites = re.findall(r"^UT_SUITE\((\w+)\)", fh.read(), re.M)
+        if suites != [x]:
+            finding(f, "registers UT_SUITE(%s), expected UT_SUITE(%s)" % (",".join(suites), x))
+    elif n.startswith("gen_") and (not d.startswith("csrc/ref/") or n != "gen_" + os.path.basename(d)):
+        finding(f, "a block's vector writer is csrc/ref/<block>/gen_<block>.c")
+
+# unique C file names
+seen = {}
+for f in sorted(glob.glob("csrc/**/*.[ch]", recursive=True) + glob.glob("tb/*/*.[ch]")):
+    seen.setdefault(os.path.basename(f), []).append(f)
+for n, fs in sorted(seen.items()):
+    if len(fs) > 1:
+        finding(fs[0], "file name also used by %s" % ", ".join(fs[1:]))
+
+for line in bad:
+    print(line)
+print("names: %s" % ("%d finding(s)" % len(bad) if bad else "clean (%d blocks, %d modules)" % (len(blocks), len(modules))))
+sys.exit(1 if bad else 0)
