@@ -1,4 +1,5 @@
-/* unit.c - runs every csrc/ref unit-test suite; exit 1 if any test failed. */
+/* unit.c - the runner of unit.h: every registered suite of the program, or those named on the
+ * command line (--list names them); exit 1 if any test failed. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * rifl_link.h - two RIFL endpoints back to back through a channel model, for
  * the tests and benchmarks of block rifl (docs/rifl/index.md "Link harness").
  *
- * Each direction of each lane is a csrc/ref rifl_chan_t (bit offset of the
+ * Each direction of each lane is a csrc/lib/rifl rifl_chan_t (bit offset of the
  * serial stream, bit errors at a BER from a seed) followed by a delay line of
  * latency + skew[lane] words. The endpoints are two instances of one top of
  * either kind:

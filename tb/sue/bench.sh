@@ -94,7 +94,7 @@ target "sue_latency.csv: path,cycles with both paths for 8- and 256-byte command
    END { exit !(h && p["xpu_cmd_to_first_frame_byte.cmd8"] && p["xpu_cmd_to_first_frame_byte.cmd256"] &&
                 p["frame_to_xpu_cmd.cmd8"] && p["frame_to_xpu_cmd.cmd256"]) }' "$out/sue_latency.csv"
 target "throughput, 1 destination: RTL and model within 2 % for each size" \
-  'NR > 1 && $3 == 1 && $1 == "rtl" { r[$4] = $7 } NR > 1 && $3 == 1 && $2 == "ep_w256_ndst64" { m[$4] = $7 }
+  'NR > 1 && $3 == 1 && $1 == "rtl" { r[$4] = $7 } NR > 1 && $3 == 1 && $2 == "sue_endpoint_w256_ndst64" { m[$4] = $7 }
    END { for (s in r) { n++; d = m[s] / r[s] - 1; if (d < -0.02 || d > 0.02) e = 1 } exit e || n != 2 }' \
   "$out/sue_throughput.csv"
 target "throughput rows for 1 and 64 destinations on the model" \

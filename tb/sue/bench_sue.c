@@ -585,7 +585,7 @@ HARNESS_TEST(bench_sue_throughput) {
         star_run(s, &y);
         star_close(s);
         free(s);
-        tp_row(f, "model", pi ? "default" : "ep_w256_ndst64", &y);
+        tp_row(f, "model", pi ? "default" : "sue_endpoint_w256_ndst64", &y);
       }
     free(x);
   }

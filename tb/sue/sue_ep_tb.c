@@ -1,6 +1,6 @@
 /*
  * sue_ep_tb.c - the two-endpoint harness around sue_endpoint (sue_ep_tb.h); the lockstep order
- * of a cycle is described in tb/sue/test_sue_ep.c.
+ * of a cycle is described in tb/sue/test_sue_endpoint.c.
  */
 #include "sue_ep_tb.h"
 

@@ -1,6 +1,6 @@
 /*
  * sue_ep_tb.h - the two-endpoint harness around the RTL top sue_endpoint
- * (docs/sue/sue_endpoint.md), shared by the tests (tb/sue/test_sue_ep.c) and the benchmarks
+ * (docs/sue/sue_endpoint.md), shared by the tests (tb/sue/test_sue_endpoint.c) and the benchmarks
  * (tb/sue/bench_sue.c): two sue_endpoint instances back to back through the test channel of
  * csrc/ref/sue_chan, each XPU honouring both credit kinds, each endpoint in lockstep with its own
  * model (csrc/ref/sue/sue_endpoint_model.c), a scoreboard per {source, VC}, configuration over
