@@ -43,7 +43,7 @@ import sys
 
 try:
     from systemrdl import RDLCompiler, RDLCompileError
-    from systemrdl.node import AddrmapNode, FieldNode, RegfileNode, RegNode
+    from systemrdl.node import RegfileNode, RegNode
 except ImportError:
     sys.exit("regmap: systemrdl-compiler missing: run scripts/install_tools.sh (it fills .venv/) "
              "and call .venv/bin/python3 scripts/regmap.py")
@@ -55,6 +55,11 @@ class MapError(Exception):
     pass
 
 
+def text(node):
+    """A description on one line (the .rdl may wrap a long one)."""
+    return " ".join((node.get_property("desc") or "").split())
+
+
 # ------------------------------------------------------------------------------- the map model
 class Field:
     def __init__(self, node):
@@ -63,7 +68,7 @@ class Field:
         self.msb = node.msb
         self.mask = ((1 << self.width) - 1) << self.lsb
         sw, hw = node.get_property("sw").name, node.get_property("hw").name
-        self.desc = (node.get_property("desc") or "").strip()
+        self.desc = text(node)
         self.reset = node.get_property("reset") or 0
         if not isinstance(self.reset, int):
             raise MapError("%s: reset must be a number" % node.get_path())
@@ -101,7 +106,7 @@ class Reg:
                            % node.get_path())
         self.name = node.inst_name
         self.offset = offset  # bytes, from the start of its group
-        self.desc = (node.get_property("desc") or "").strip()
+        self.desc = text(node)
         self.fields = sorted((Field(f) for f in node.fields()), key=lambda f: f.lsb)
         names = {f.name: f for f in self.fields}
         for f in self.fields:
@@ -133,9 +138,10 @@ class Group:
 
 
 def check_expr(expr, where):
-    if not re.fullmatch(r"[A-Za-z0-9_ +\-*/%()?:<>=!]+", expr) or re.search(r"[A-Za-z_]\w*\s*\(", expr):
-        raise MapError("%s: parameter expression %r: identifiers, decimal numbers and operators only"
-                       % (where, expr))
+    if (not re.fullmatch(r"[A-Za-z0-9_ +\-*/%()?:<>=!]+", expr)
+            or re.search(r"[A-Za-z_]\w*\s*\(", expr)):
+        raise MapError("%s: parameter expression %r: identifiers, decimal numbers and operators "
+                       "only" % (where, expr))
     for tok in re.findall(r"\w+", expr):
         if tok[0].isdigit() and not tok.isdigit():
             raise MapError("%s: %r: numbers are decimal" % (where, expr))
@@ -158,7 +164,7 @@ class Map:
         except RDLCompileError:
             raise MapError("%s: does not compile (messages above)" % rdl_path)
         self.name = top.inst_name
-        self.desc = (top.get_property("desc") or "").strip()
+        self.desc = text(top)
         self.title = top.get_property("name") or self.name
         self.prefix = top.get_property("macro_prefix") or self.name.upper()
         if not is_pow2(top.size):
@@ -169,8 +175,9 @@ class Map:
         self.groups = []
         for child in top.children():
             if isinstance(child, RegNode):
+                desc = text(child)
                 self.groups.append(Group("reg", child.inst_name, child.absolute_address,
-                                         [Reg(child, 0)], (child.get_property("desc") or "").strip()))
+                                         [Reg(child, 0)], desc))
             elif isinstance(child, RegfileNode):
                 self.groups.append(self._regfile(child))
             else:
@@ -183,7 +190,7 @@ class Map:
             if not isinstance(r, RegNode):
                 raise MapError("%s: a regfile holds registers only" % r.get_path())
             regs.append(Reg(r, r.address_offset))
-        desc = (node.get_property("desc") or "").strip()
+        desc = text(node)
         path = node.get_path()
         if node.get_property("hw_flat"):
             if node.is_array:
@@ -231,15 +238,18 @@ def gen_c(m, src):
     p = m.prefix
     guard = re.sub(r"\W", "_", "%s_MAP_H" % m.name.upper())
     o = ["/*",
-         " * %s_map.h - generated from %s by scripts/regmap.py (`make regs`): do not edit." % (m.name, src),
+         " * %s_map.h - generated from %s by scripts/regmap.py (`make regs`): do not edit."
+         % (m.name, src),
          " * %s: %s" % (m.title, c_comment(m.desc)),
-         " * Per field F (<reg>_<field>): F_LSB, F_WIDTH, F_MASK (in place) and F_RESET, or F_RESET(P)",
+         " * Per field F (<reg>_<field>): F_LSB, F_WIDTH, F_MASK (in place) and F_RESET, or"
+         " F_RESET(P)",
          " * where the reset follows the parameters (P: a pointer to the parameter struct).",
          " */",
          "#ifndef %s" % guard, "#define %s" % guard, "",
          "#include <stdint.h>", "",
          "#ifdef __cplusplus", 'extern "C" {', "#endif", "",
-         "/* Field access: F is a field's name, e.g. %s_GET(v, %s). */" % (p, field_macro_example(m)),
+         "/* Field access: F is a field's name, e.g. %s_GET(v, %s). */"
+         % (p, field_macro_example(m)),
          "#define %s_GET(v, F) (((uint32_t)(v) & F##_MASK) >> F##_LSB)" % p,
          "#define %s_PUT(F, x) (((uint32_t)(x) << F##_LSB) & F##_MASK)" % p, ""]
 
@@ -265,15 +275,16 @@ def gen_c(m, src):
         elif g.kind == "array":
             ix = g.name[0].lower()
             o.append("/* 0x%03X + 0x%X %s: %s[%s], %s < %s (%d of address space): %s */"
-                     % (g.base, g.stride, ix, g.name, ix, ix, g.count or g.num, g.num, c_comment(g.desc)))
+                     % (g.base, g.stride, ix, g.name, ix, ix, g.count or g.num, g.num,
+                        c_comment(g.desc)))
             o.append("#define %s(%s) (0x%03Xu + 0x%Xu * (%s))" % (gn, ix, g.base, g.stride, ix))
             o.append("#define %s_STRIDE 0x%Xu" % (gn, g.stride))
             o.append("#define %s_NUM %du" % (gn, g.num))
             o.append("#define %s_COUNT(P) %s" % (gn, c_expr(g.count) if g.count else "%du" % g.num))
             for r in g.regs:
                 rn = "%s_%s" % (gn, r.name.upper())
-                o.append("/* %s[%s] + 0x%X %s (%s): %s */" % (g.name, ix, r.offset, r.name, r.access,
-                                                          c_comment(r.desc)))
+                o.append("/* %s[%s] + 0x%X %s (%s): %s */"
+                         % (g.name, ix, r.offset, r.name, r.access, c_comment(r.desc)))
                 o.append("#define %s_OFF 0x%Xu" % (rn, r.offset))
                 o.append("#define %s(%s) (%s(%s) + 0x%Xu)" % (rn, ix, gn, ix, r.offset))
                 fields(rn, r)
@@ -333,7 +344,8 @@ def field_table(m):
     return ["/* Every field of the single registers and the arrays, as",
             " * X(\"REG.FIELD\", address of element 0, stride, elements, F, access, reset, gate):",
             " * access RO (a constant), RW, RH (read from the hardware) or WO; reset and elements",
-            " * may use p, a pointer to the parameter struct; gate: the mask of the wr_gate field. */",
+            " * may use p, a pointer to the parameter struct; gate: the mask of the wr_gate"
+            " field. */",
             "#define %s_FIELDS(X) \\" % p] + \
            ["  %s%s" % (r, " \\" if i + 1 < len(rows) else "") for i, r in enumerate(rows)] + [""]
 
@@ -380,20 +392,26 @@ def concat(parts):
 
 def gen_v(m, src):
     p, aw = m.prefix, m.aw
-    o = ["// %s_map.vh - generated from %s by scripts/regmap.py (`make regs`): do not edit." % (m.name, src),
-         "// The register decode of %s: address decode, read multiplexer, byte-strobed writes and" % m.name,
+    o = ["// %s_map.vh - generated from %s by scripts/regmap.py (`make regs`): do not edit."
+         % (m.name, src),
+         "// The register decode of %s: address decode, read multiplexer, byte-strobed writes and"
+         % m.name,
          "// the storage of every configuration field, included inside the module. The module",
-         "// declares before the include: clk, rst_n, rg_addr [%d:0] (word address decoded now)," % (aw - 1),
-         "// rg_we (a write happens at this edge), rg_wdata [31:0], rg_wstrb [3:0], and the words of",
+         "// declares before the include: clk, rst_n, rg_addr [%d:0] (word address decoded now),"
+         % (aw - 1),
+         "// rg_we (a write happens at this edge), rg_wdata [31:0], rg_wstrb [3:0], and the words"
+         " of",
          "// the hardware-written registers:"]
     for g in m.groups:
         if g.kind == "reg" and "hw" in g.regs[0].kinds():
             o.append("//   hw_%s [31:0]" % g.name.lower())
         elif g.kind == "array" and "hw" in g.regs[0].kinds():
-            o.append("//   %s [31:0] of element rg_%s_idx" % (", ".join("hw_%s_%s" % (g.name.lower(), r.name.lower()) for r in g.regs), g.name.lower()))
+            words = ", ".join("hw_%s_%s" % (g.name.lower(), r.name.lower()) for r in g.regs)
+            o.append("//   %s [31:0] of element rg_%s_idx" % (words, g.name.lower()))
         elif g.kind == "flat":
             o.append("//   hw_%s [%d*32-1:0] (word i at [32i +: 32])" % (g.name.lower(), g.num))
-    o += ["// It declares rg_rdata (the word at rg_addr) and a signal per field: scripts/regmap.py.", ""]
+    o += ["// It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).",
+          ""]
 
     rd_cases, wr_cases, resets, decls, pulses, extra_rd, post = [], [], [], [], [], [], []
 
@@ -436,8 +454,9 @@ def gen_v(m, src):
                 else:  # pulse
                     v = "rg_wv[%d:%d]" % (f.msb, f.lsb) if f.width > 1 else "rg_wv[%d]" % f.lsb
                     hit = "rg_we && rg_addr == %s" % wa
-                    pulses.append("wire %s%s = %s;" % (rng, sig, "(%s) & %s" % (hit, v) if f.width == 1
-                                                       else "{%d{%s}} & %s" % (f.width, hit, v)))
+                    e = ("(%s) & %s" % (hit, v) if f.width == 1
+                         else "{%d{%s}} & %s" % (f.width, hit, v))
+                    pulses.append("wire %s%s = %s;" % (rng, sig, e))
             if "hw" in r.kinds():
                 parts = [t for t in parts if t[2] is not None] + hw_runs("hw_%s" % gl, r)
                 post.append(unused_bits("hw_%s" % gl, r))
@@ -448,11 +467,13 @@ def gen_v(m, src):
         elif g.kind == "flat":
             sb = max(1, (g.num - 1).bit_length())  # word index bits of the span
             on = sum(1 << (r.offset // 4) for r in g.regs)
-            decls.append("localparam [%d:0] %s_%s_ON = %s;" % ((1 << sb) - 1, p, gu, vlit(1 << sb, on)))
+            decls.append("localparam [%d:0] %s_%s_ON = %s;"
+                         % ((1 << sb) - 1, p, gu, vlit(1 << sb, on)))
             # the module uses the indices it needs (which counter adds an amount), not all
             decls.append("/* verilator lint_off UNUSEDPARAM */")
             for r in g.regs:
-                decls.append("localparam integer %s_%s_%s_I = %d;" % (p, gu, r.name.upper(), r.offset // 4))
+                decls.append("localparam integer %s_%s_%s_I = %d;"
+                             % (p, gu, r.name.upper(), r.offset // 4))
             decls.append("/* verilator lint_on UNUSEDPARAM */")
             decls.append("wire rg_%s_sel = rg_addr[%d:%d] == %s;  // 0x%03X + 4i"
                          % (gl, aw - 1, sb, vlit(aw - sb, g.base >> (sb + 2)), g.base))
@@ -480,8 +501,10 @@ def gen_v(m, src):
                     items.append((r, concat(hw_runs(w, r))))
                     post.append(unused_bits(w, r))
             else:
-                decls.append("localparam integer %s_%s_IW = (%s > 1) ? $clog2(%s) : 1;" % (p, gu, count, count))
-                decls.append("wire [%s_%s_IW-1:0] rg_%s_i = rg_%s_idx[%s_%s_IW-1:0];" % (p, gu, gl, gl, p, gu))
+                decls.append("localparam integer %s_%s_IW = (%s > 1) ? $clog2(%s) : 1;"
+                             % (p, gu, count, count))
+                decls.append("wire [%s_%s_IW-1:0] rg_%s_i = rg_%s_idx[%s_%s_IW-1:0];"
+                             % (p, gu, gl, gl, p, gu))
                 gv = "rg_g_%s" % gl
                 rst, wr = [], []
                 for r in g.regs:
@@ -490,30 +513,35 @@ def gen_v(m, src):
                         sig = "rg_%s_%s_%s" % (gl, r.name.lower(), f.name.lower())
                         decls.append("reg  [%s*%d-1:0] %s;" % (count, f.width, sig))
                         pname = "%s_%s_%s_%s" % (p, gu, r.name.upper(), f.name.upper())
-                        rst.append("%s[%s*%d +: %d] <= %s;" % (sig, gv, f.width, f.width, field_reset(pname, f)))
-                        writes.append("%s[%s*%d +: %d] <= %s;" % (sig, gv, f.width, f.width, write_value(f)))
-                        parts.append((f.msb, f.lsb, "%s[rg_%s_i*%d +: %d]" % (sig, gl, f.width, f.width)))
+                        el = "%s[%s*%d +: %d]" % (sig, gv, f.width, f.width)
+                        rst.append("%s <= %s;" % (el, field_reset(pname, f)))
+                        writes.append("%s <= %s;" % (el, write_value(f)))
+                        parts.append((f.msb, f.lsb,
+                                      "%s[rg_%s_i*%d +: %d]" % (sig, gl, f.width, f.width)))
                     items.append((r, concat(parts)))
                     wr.append((r, writes))
                 blk = ["genvar %s;" % gv, "generate",
-                       "  for (%s = 0; %s < %s; %s = %s + 1) begin : g_rg_%s" % (gv, gv, count, gv, gv, gl),
+                       "  for (%s = 0; %s < %s; %s = %s + 1) begin : g_rg_%s"
+                       % (gv, gv, count, gv, gv, gl),
                        "    always @(posedge clk or negedge rst_n) begin",
                        "      if (!rst_n) begin"]
                 blk += ["        " + s for s in rst]
-                blk.append("      end else if (rg_we && rg_%s_sel && rg_%s_ok && rg_%s_idx == %s) begin"
-                           % (gl, gl, gl, gv))
-                blk += case_block(sel, eb, [(r.offset // 4, r.name, ws) for r, ws in wr], "        ")
+                blk.append("      end else if (rg_we && rg_%s_sel && rg_%s_ok && rg_%s_idx == %s)"
+                           " begin" % (gl, gl, gl, gv))
+                blk += case_block(sel, eb, [(r.offset // 4, r.name, ws) for r, ws in wr],
+                                  "        ")
                 blk += ["      end", "    end", "  end", "endgenerate"]
                 pulses.append("\n".join(blk))
             extra_rd.append("if (rg_%s_sel && rg_%s_ok) begin" % (gl, gl))
-            extra_rd += ["  " + s for s in case_block(sel, eb, [(r.offset // 4, r.name, ["rg_rdata = %s;" % e])
-                                                                for r, e in items], "")]
+            reads = [(r.offset // 4, r.name, ["rg_rdata = %s;" % e]) for r, e in items]
+            extra_rd += ["  " + s for s in case_block(sel, eb, reads, "")]
             extra_rd.append("end")
 
     body = decls + [""]
     body += ["// a write stores the current word with the strobed bytes replaced",
           "reg  [31:0] rg_rdata;",
-          "wire [31:0] rg_wmask = {{8{rg_wstrb[3]}}, {8{rg_wstrb[2]}}, {8{rg_wstrb[1]}}, {8{rg_wstrb[0]}}};",
+          "wire [31:0] rg_wmask = {{8{rg_wstrb[3]}}, {8{rg_wstrb[2]}}, {8{rg_wstrb[1]}},"
+          " {8{rg_wstrb[0]}}};",
           "wire [31:0] rg_wv = (rg_rdata & ~rg_wmask) | (rg_wdata & rg_wmask);", ""]
     o = o + body
     o += ["always @* begin", "  rg_rdata = 32'd0;", "  case (rg_addr)"]
@@ -606,9 +634,11 @@ def md_fields(r):
     if len(r.fields) == 1 and r.fields[0].width == 32 and r.fields[0].kind != "pulse":
         f = r.fields[0]
         return f.name + (": " + f.desc if f.desc and f.desc != f.name else "")
-    return "; ".join("%s %s%s" % (bits(f), f.name, ": " + f.desc if f.desc and f.desc != f.name else "")
-                     + (" (written 0 unless %s is 1)" % f.gate if f.gate else "")
-                     for f in r.fields)
+    def one(f):
+        desc = ": " + f.desc if f.desc and f.desc != f.name else ""
+        gate = " (written 0 unless %s is 1)" % f.gate if f.gate else ""
+        return "%s %s%s%s" % (bits(f), f.name, desc, gate)
+    return "; ".join(one(f) for f in r.fields)
 
 
 def md_reset(r):
@@ -628,16 +658,18 @@ def gen_md(m, src, page_title):
          m.desc, "",
          "Generated from [%s](../../%s), the one description of the map, as are the register"
          % (os.path.basename(src), src),
-         "decode of the RTL and the C header of the model and the tests. Unmapped addresses read 0;",
-         "writes to them and to read-only registers are ignored. A field is [msb:lsb] NAME (a 32-bit",
+         "decode of the RTL and the C header of the model and the tests. Unmapped addresses read"
+         " 0;",
+         "writes to them and to read-only registers are ignored. A field is [msb:lsb] NAME (a"
+         " 32-bit",
          "field: NAME alone); \"params\": values of the RTL parameters.", "",
          "| offset | name | access | fields | reset |", "|---|---|---|---|---|"]
     arrays = []
     for g in m.groups:
         if g.kind == "reg":
             r = g.regs[0]
-            o.append("| 0x%03X | %s | %s | %s | %s |" % (g.base, g.name, r.access, md_cell(md_fields(r)),
-                                                       md_reset(r)))
+            o.append("| 0x%03X | %s | %s | %s | %s |"
+                     % (g.base, g.name, r.access, md_cell(md_fields(r)), md_reset(r)))
         elif g.kind == "flat":
             r = g.regs[0]
             o.append("| 0x%03X + 4i | %s: counters, i below | %s | %s | %s |"
@@ -652,16 +684,19 @@ def gen_md(m, src, page_title):
     o.append("")
     for g in arrays:
         ix = g.name[0].lower()
-        o.append("- %s[%s] (%s): %s < %s exist (%d in the address space); the others read 0 and ignore writes."
+        o.append("- %s[%s] (%s): %s < %s exist (%d in the address space); the others read 0 and"
+                 " ignore writes."
                  % (g.name, ix, g.desc.rstrip("."), ix, g.count or g.num, g.num))
     for g in m.groups:
         if g.kind != "flat":
             continue
         o += ["", "## %s" % g.desc.rstrip("."), "",
-              "32 bits each; the other words of 0x%03X .. 0x%03X read 0." % (g.base, g.base + 4 * g.num - 4), "",
+              "32 bits each; the other words of 0x%03X .. 0x%03X read 0."
+              % (g.base, g.base + 4 * g.num - 4), "",
               "| offset | i | name | counts |", "|---|---|---|---|"]
         for r in g.regs:
-            o.append("| 0x%03X | %d | %s | %s |" % (g.base + r.offset, r.offset // 4, r.name, md_cell(r.desc)))
+            o.append("| 0x%03X | %d | %s | %s |"
+                     % (g.base + r.offset, r.offset // 4, r.name, md_cell(r.desc)))
     return "\n".join(o) + "\n"
 
 
@@ -714,7 +749,8 @@ def main():
                 if old == text[k]:
                     continue
                 if a.check:
-                    print("regmap: %s is stale: it is not what %s gives now (make regs)" % (path, rdl))
+                    print("regmap: %s is stale: it is not what %s gives now (make regs)"
+                          % (path, rdl))
                     stale += 1
                 else:
                     with open(full, "w") as fh:

@@ -258,7 +258,8 @@ module sue_regs #(
   assign cfg_pack_thresh  = rg_pack_thresh_bytes;
   assign cfg_retx_timeout = rg_retx_timeout_cycles;
   assign cfg_ack_delay    = rg_ack_delay_cycles;
-  assign cfg_pfc_prio     = {rg_pfc_map_prio3, rg_pfc_map_prio2, rg_pfc_map_prio1, rg_pfc_map_prio0};
+  assign cfg_pfc_prio     = {rg_pfc_map_prio3, rg_pfc_map_prio2, rg_pfc_map_prio1,
+                             rg_pfc_map_prio0};
   assign cfg_pfc_time     = rg_pfc_time_time;
   assign cfg_pfc_qcyc     = rg_pfc_time_qcyc;
   assign cfg_pfc_refresh  = rg_pfc_refresh_cycles;

@@ -7,7 +7,7 @@
 //   hw_status [31:0]
 //   hw_cnt [56*32-1:0] (word i at [32i +: 32])
 //   hw_conn_tx, hw_conn_rx [31:0] of element rg_conn_idx
-// It declares rg_rdata (the word at rg_addr) and a signal per field: scripts/regmap.py.
+// It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).
 
   localparam [31:0] SUE_REG_CAPS0_PDU_MAX_RST = PDU_MAX;
   localparam [31:0] SUE_REG_CAPS0_NDST_RST = NDST;
