@@ -63,7 +63,7 @@ endif
 SIM_BLOCKS := $(if $(BLOCK),$(BLOCK),$(BLOCKS_ALL))
 TOOLS := scripts/install_tools.sh
 
-.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress new-block clean-block
+.PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress new-block clean-block regs
 help:
 	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1] [PLUSARGS='+full']"
 	@echo "                      build and run tests (default: every block, every test, Verilator, seed 1)"
@@ -72,6 +72,7 @@ help:
 	@echo "make lint             Verilator -Wall, Icarus -Wall, Yosys (no latches), cppcheck, clang-format"
 	@echo "make cov              all tests with Verilator coverage -> sim_out/reports/coverage/index.html"
 	@echo "make vectors          regenerate vectors/ from the reference models"
+	@echo "make regs             regenerate the register decode, C header and docs table of rtl/*/*.rdl"
 	@echo "make bench [BLOCK=..] measured speed figures -> sim_out/reports/"
 	@echo "make synth [BLOCK=..] [TARGET=xilinx]  Yosys cell / flip-flop counts per top"
 	@echo "make gtkwave BLOCK=.. TEST=.. [SIM=..] [SEED=..]  open the waves of that run"
@@ -99,6 +100,9 @@ cov: tools
 
 vectors: tools
 	@scripts/vectors.sh write vectors
+
+regs: tools
+	@.venv/bin/python3 scripts/regmap.py $(wildcard rtl/*/*.rdl)
 
 bench: tools
 	@scripts/bench.sh "$(SIM_BLOCKS)"

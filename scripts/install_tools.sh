@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/install_tools.sh - install whatever the project needs and the machine lacks.
-# Idempotent, and silent when everything is present. Debian packages only.
+# Idempotent, and silent when everything is present. Debian packages, and the Python packages
+# of scripts/requirements.txt in the project's own virtual environment .venv/.
 set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
 
 # command-or-file : Debian package
 need=(
@@ -41,16 +43,37 @@ for item in "${need[@]}"; do
   fi
   [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# python3 -m venv needs ensurepip, which Debian ships apart
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
 
-echo "installing: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-log=$(mktemp)
-if ! { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
-  cat "$log" >&2
-  echo "install_tools: apt-get failed for: ${missing[*]}" >&2
-  exit 1
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  log=$(mktemp)
+  if ! { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "install_tools: apt-get failed for: ${missing[*]}" >&2
+    exit 1
+  fi
+  rm -f "$log"
 fi
-rm -f "$log"
+
+# Python packages: pinned in scripts/requirements.txt, installed into .venv/ (never the system
+# Python). The copy of the requirements the venv was filled from says whether it is current.
+venv=$root/.venv req=$root/scripts/requirements.txt
+if ! cmp -s "$req" "$venv/requirements.txt" || ! "$venv/bin/python3" -c '' >/dev/null 2>&1; then
+  echo "installing: Python packages of scripts/requirements.txt into .venv/"
+  log=$(mktemp)
+  clear=()
+  "$venv/bin/python3" -c '' >/dev/null 2>&1 || clear=(--clear) # a venv whose Python is gone
+  if ! { python3 -m venv "${clear[@]}" "$venv" &&
+    "$venv/bin/python3" -m pip install -q --disable-pip-version-check -r "$req"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "install_tools: pip failed for scripts/requirements.txt (.venv/)" >&2
+    exit 1
+  fi
+  rm -f "$log"
+  cp "$req" "$venv/requirements.txt"
+fi

@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
 # scripts/lint.sh - `make lint`: the RTL lanes (Verilator -Wall, Icarus -Wall, Yosys
-# synthesis without latches, for every module and every top configuration), the names of every
-# layer (scripts/lint_names.py), then the C: cppcheck and a clang-format check. Exit non-zero on
-# any finding.
+# synthesis without latches, for every module and every top configuration), the files generated
+# from the register descriptions (rtl/*/*.rdl) up to date, the names of every layer
+# (scripts/lint_names.py), then the C: cppcheck and a clang-format check. Exit non-zero on any
+# finding.
 set -uo pipefail
 status=0
 echo "=== RTL: verilator -Wall, iverilog -Wall, yosys (no latches)"
 scripts/lint_rtl.sh || status=1
+
+echo "=== registers: generated files are what rtl/*/*.rdl gives now (make regs)"
+shopt -s nullglob
+rdl=(rtl/*/*.rdl)
+shopt -u nullglob
+if [ ${#rdl[@]} -gt 0 ]; then
+  if .venv/bin/python3 scripts/regmap.py --check "${rdl[@]}"; then
+    echo "registers: OK (${rdl[*]})"
+  else
+    status=1
+  fi
+fi
 
 echo "=== names: one name per thing in every layer (docs/architecture.md \"Names\")"
 python3 scripts/lint_names.py || status=1

@@ -25,12 +25,14 @@ for d in rtl/*/; do
 done
 shopt -u nullglob
 
-# Module sources are found by file name (-y), so a top may instantiate any module.
-ver_lib=() ivl_lib=() ys_lib=()
+# Module sources are found by file name (-y), so a top may instantiate any module; included
+# files (assert.vh, a generated <name>_map.vh) by the same include path as the build's.
+ver_lib=() ivl_lib=() ys_lib=() rtl_inc=()
 for d in "${rtl_dirs[@]}"; do
   ver_lib+=(-y "$d")
   ivl_lib+=(-y "$d")
   ys_lib+=(-libdir "$d")
+  rtl_inc+=("-I$d")
 done
 
 failures=0
@@ -53,7 +55,7 @@ report() {
 run_verilator() {
   local log=$1 file=$2 mod=$3
   shift 3
-  verilator --lint-only -Wall "${vlt_files[@]}" -Irtl/common "${ver_lib[@]}" \
+  verilator --lint-only -Wall "${vlt_files[@]}" "${rtl_inc[@]}" "${ver_lib[@]}" \
     --top-module "$mod" "$@" "$file" > "$log" 2>&1 && [[ ! -s $log ]]
 }
 
@@ -67,7 +69,7 @@ run_icarus() {
     v=${p#*=}
     params+=("-P$mod.${p%%=*}=${v//_/}")
   done
-  iverilog -g2012 -Wall -Irtl/common "${ivl_lib[@]}" -Y .v -Y .sv -s "$mod" \
+  iverilog -g2012 -Wall "${rtl_inc[@]}" "${ivl_lib[@]}" -Y .v -Y .sv -s "$mod" \
     "${params[@]}" -o "$tmp/ivl.vvp" "$file" > "$log" 2>&1 && [[ ! -s $log ]]
 }
 
@@ -83,7 +85,7 @@ run_yosys() {
   for p in "$@"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
   local flow="hierarchy -check -top $mod$chparams ${ys_lib[*]}; proc"
   [[ $mode == synth ]] && flow+="; synth -top $mod -run :fine"
-  yosys -q -l "$log.full" -p "verilog_defaults -add -sv -Irtl/common; read_verilog $file; $flow;
+  yosys -q -l "$log.full" -p "verilog_defaults -add -sv ${rtl_inc[*]}; read_verilog $file; $flow;
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*" \
     > "$log" 2>&1 || return 1
   if grep -E 'Latch inferred|Warning:' "$log.full" > "$log"; then return 1; fi

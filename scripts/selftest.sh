@@ -3,7 +3,8 @@
 # bad make input stops with one line naming the valid choices; a corrupted vector file
 # stops the run with file:line:column before anything is applied; a failing test (a
 # mismatch or a design assertion) prints FAIL, one reproduction line, writes a JUnit
-# <failure> and exits non-zero, on every simulator. Ends with 'N passed, N failed'.
+# <failure> and exits non-zero, on every simulator; a changed register description changes every
+# file generated from it. Ends with 'N passed, N failed'.
 set -uo pipefail
 pass=0 fail=0
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
@@ -88,6 +89,38 @@ sue_v=(-Irtl/common -y rtl/common -y rtl/sue)
 illegal "sue_gbn WIN=6" "WIN must be a power of two" verilator verilator --lint-only -Wall "${sue_v[@]}" -GWIN=6 --top-module sue_gbn rtl/sue/sue_gbn.v
 illegal "sue_gbn WIN=6" "sue_gbn.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${sue_v[@]}" -Psue_gbn.WIN=6 -s sue_gbn -o "$work/illegal.vvp" rtl/sue/sue_gbn.v
 illegal "rifl_lane PAUSE_TIMEOUT=8" "rifl_tx_ctrl.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${rifl_v[@]}" -Prifl_lane.PAUSE_TIMEOUT=8 -s rifl_lane -o "$work/illegal.vvp" rtl/rifl/rifl_lane.v
+
+# --- a register description is the one source: a field changed in a copy of rtl/sue/sue_regs.rdl
+# changes each of the three files generated from it (scripts/regmap.py), on that field's lines
+rdl_change() { # what sed-expression field-regex
+  local what=$1 expr=$2 re=$3 d=$work/rdl_$4 k diffs=() out
+  rm -rf "$d"
+  mkdir -p "$d/a" "$d/b"
+  cp rtl/sue/sue_regs.rdl "$d/a/"
+  sed "$expr" rtl/sue/sue_regs.rdl >"$d/b/sue_regs.rdl"
+  if cmp -s "$d/a/sue_regs.rdl" "$d/b/sue_regs.rdl"; then
+    bad "register description: $what (the edit did not apply)"
+    return
+  fi
+  if ! out=$(.venv/bin/python3 scripts/regmap.py --outdir "$d/a" "$d/a/sue_regs.rdl" 2>&1 &&
+    .venv/bin/python3 scripts/regmap.py --outdir "$d/b" "$d/b/sue_regs.rdl" 2>&1); then
+    bad "register description: $what (regmap failed)" "$out"
+    return
+  fi
+  for k in vh h md; do
+    out=$(diff "$d/a/sue_regs_map.$k" "$d/b/sue_regs_map.$k")
+    grep '^[<>]' <<<"$out" | grep -iE "$re" >/dev/null || diffs+=("$k")
+  done
+  if [ ${#diffs[@]} -eq 0 ]; then
+    ok "register description: $what changes the decode, the C header and the docs table"
+  else
+    bad "register description: $what leaves sue_regs_map.{${diffs[*]}} as it was"
+  fi
+}
+rdl_change "ETHERTYPE reset 0x88B5 -> 0x88B6" 's/TYPE\[15:0\] = 0x88B5;/TYPE[15:0] = 0x88B6;/' \
+  "ethertype|88B6" reset
+rdl_change "XPUID.ID width 10 -> 12" 's/"XPU id"; } ID\[9:0\] = 0;/"XPU id"; } ID[11:0] = 0;/' \
+  "xpuid" width
 
 # --- failing tests on every simulator: FAIL line, reproduction line, JUnit failure, exit 1
 expect_fail() { # sim block test seed message-regex

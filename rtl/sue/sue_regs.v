@@ -1,8 +1,10 @@
 // sue_regs: the SUE endpoint's AXI4-Lite register slave (docs/sue/index.md "Register map",
 // docs/sue/sue_regs.md). Holds every configuration register (reset values and write masks of
-// csrc/ref/sue/sue_regs_model.c), the destination table, the 32-bit wrapping counters (increment
-// pulses from the datapath, CNT_CLEAR), and shows every configuration field on a port.
-// Read-only status and connection state come in through ports.
+// rtl/sue/sue_regs.rdl, as the model's), the destination table, the 32-bit wrapping counters
+// (increment pulses from the datapath, CNT_CLEAR), and shows every configuration field on a port.
+// Read-only status and connection state come in through ports. The register decode (addresses,
+// read multiplexer, write masks, reset values, storage) is generated from rtl/sue/sue_regs.rdl
+// into sue_regs_map.vh (`make regs`); this file wires it to AXI4-Lite and the ports.
 //
 // AXI4-Lite: 32-bit data, 12-bit byte addresses (bits [1:0] ignored, as the model does), one
 // outstanding transaction per direction, AW and W accepted independently (either first).
@@ -127,16 +129,6 @@ module sue_regs #(
     end
   endgenerate
 
-  localparam [31:0] ID_VALUE = 32'h5355_4501;
-  localparam [31:0] CAPS0 = PDU_MAX | (NDST << 16) | (ALIGN << 24) | (PSN_PER_VC << 28);
-  localparam [31:0] CAPS1 = (Q_BYTES / ALIGN) | (WIN << 16) | ((DATA_W / 32) << 24);
-  localparam [31:0] CAPS2 = ING_CMD | (ING_DATA << 8);
-  localparam [31:0] CAPS3 = RX_BYTES;
-  localparam [31:0] THRESH_RST = PDU_MAX;
-  localparam [31:0] XOFF_RST = RX_BYTES / 2;
-  localparam [31:0] XON_RST = RX_BYTES / 4;
-  localparam integer DW = (NDST > 1) ? $clog2(NDST) : 1;  // destination index bits
-
   // ------------------------------------------------------------------ AXI4-Lite channels
   reg        aw_hold_q, w_hold_q, b_valid_q, ar_hold_q, r_valid_q;
   reg [9:0]  aw_addr_q, ar_addr_q;  // word addresses
@@ -199,232 +191,90 @@ module sue_regs #(
     end
   end
 
-  // ------------------------------------------------------------------ register state
-  reg [1:0]  hdr_fmt_q, ack_vc_q;
-  reg        rcrc_c_q, pfc_tx_en_q, pfc_rx_en_q;
-  reg [9:0]  xpuid_q, partition_q;
-  reg [47:0] mac_q;
-  reg [31:0] ip_q, udp_port_q, ip_cfg_q, aifh_prefix_q;
-  reg [15:0] ethertype_q, pack_timeout_q, pack_thresh_q, ack_delay_q;
-  reg [23:0] retx_timeout_q, pfc_time_q, pfc_refresh_q;
-  reg [11:0] pfc_map_q;
-  reg [22:0] pfc_xoff_q, pfc_xon_q;
-  reg [NDST-1:0]    dvalid_q;
-  reg [NDST*10-1:0] dxpuid_q;
-  reg [NDST*48-1:0] dmac_q;
-  reg [NDST*32-1:0] dip_q;
-  wire [56*32-1:0]  cnt;  // counter i at [32i +: 32]; unassigned indices are 0
-
-  // The register decoder: one word address (the write's while a write happens, else the
-  // read's). Only the low CW bits of a connection index reach conn_idx; the range check
+  // ------------------------------------------------------------------ register decode
+  // One decoder, generated from sue_regs.rdl: the write's address while a write happens, else
+  // the read's. Only the low CW bits of a connection index reach conn_idx; the range check
   // uses all of them.
-  wire [9:0] dec_addr = wr_en ? aw_addr_q : ar_addr_q;
-  wire [5:0] dec_dst  = dec_addr[7:2];          // 0x400 + 16d
-  wire [7:0] dec_conn = dec_addr[8:1];          // 0x800 + 8c
-  wire       dst_ok   = {26'd0, dec_dst} < NDST;
-  wire       conn_ok  = {24'd0, dec_conn} < NCONN;
-  assign conn_idx = dec_conn[CW-1:0];
-  wire [DW-1:0] dst_idx = dec_dst[DW-1:0];
+  wire [9:0]       rg_addr  = wr_en ? aw_addr_q : ar_addr_q;
+  wire             rg_we    = wr_en;
+  wire [31:0]      rg_wdata = w_data_q;
+  wire [3:0]       rg_wstrb = w_strb_q;
+  wire [31:0]      hw_status = {22'd0, status};
+  wire [31:0]      hw_conn_tx = conn_tx;
+  wire [31:0]      hw_conn_rx = conn_rx;
+  wire [56*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
+  `include "sue_regs_map.vh"
+  assign conn_idx = rg_conn_idx[CW-1:0];
 
-  reg [31:0] dec_word;
-  always @* begin
-    dec_word = 32'd0;
-    if (dec_addr[9]) begin                            // 0x800 .. 0xFFF: CONN[c]
-      if (conn_ok) dec_word = dec_addr[0] ? conn_rx : conn_tx;
-    end else if (dec_addr[8]) begin                   // 0x400 .. 0x7FF: DST[d]
-      if (dst_ok) begin
-        case (dec_addr[1:0])
-          2'd0: dec_word = {dvalid_q[dst_idx], 21'd0, dxpuid_q[dst_idx*10 +: 10]};
-          2'd1: dec_word = {16'd0, dmac_q[dst_idx*48+32 +: 16]};
-          2'd2: dec_word = dmac_q[dst_idx*48 +: 32];
-          default: dec_word = dip_q[dst_idx*32 +: 32];
-        endcase
-      end
-    end else if (dec_addr[7:6] != 2'd0) begin         // 0x100 .. 0x3FF: counters
-      if (dec_addr[7:6] == 2'b01 && dec_addr[5:0] < 6'd56) dec_word = cnt[dec_addr[5:0]*32 +: 32];
-    end else begin
-      case (dec_addr[5:0])
-        6'h00: dec_word = ID_VALUE;
-        6'h01: dec_word = CAPS0;
-        6'h02: dec_word = CAPS1;
-        6'h03: dec_word = CAPS2;
-        6'h04: dec_word = CAPS3;
-        6'h08: dec_word = {22'd0, ack_vc_q, 3'd0, pfc_rx_en_q, pfc_tx_en_q, rcrc_c_q, hdr_fmt_q};
-        6'h09: dec_word = {22'd0, xpuid_q};
-        6'h0A: dec_word = {22'd0, partition_q};
-        6'h0B: dec_word = {16'd0, mac_q[47:32]};
-        6'h0C: dec_word = mac_q[31:0];
-        6'h0D: dec_word = ip_q;
-        6'h0E: dec_word = udp_port_q;
-        6'h0F: dec_word = {16'd0, ethertype_q};
-        6'h10: dec_word = ip_cfg_q;
-        6'h11: dec_word = aifh_prefix_q;
-        6'h12: dec_word = {16'd0, pack_timeout_q};
-        6'h13: dec_word = {16'd0, pack_thresh_q};
-        6'h14: dec_word = {8'd0, retx_timeout_q};
-        6'h15: dec_word = {16'd0, ack_delay_q};
-        6'h16: dec_word = {20'd0, pfc_map_q};
-        6'h17: dec_word = {8'd0, pfc_time_q};
-        6'h18: dec_word = {8'd0, pfc_refresh_q};
-        6'h19: dec_word = {9'd0, pfc_xoff_q};
-        6'h1A: dec_word = {9'd0, pfc_xon_q};
-        6'h1C: dec_word = {22'd0, status};
-        default: dec_word = 32'd0;
-      endcase
-    end
-  end
-
-  // A write stores the current word with the strobed bytes replaced, through the field masks.
-  wire [31:0] wmask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
-  wire [31:0] wv    = (dec_word & ~wmask) | (w_data_q & wmask);
-  wire        wr_cfg = wr_en && dec_addr[9:6] == 4'd0;
-  wire        wr_dst = wr_en && dec_addr[9:8] == 2'b01 && dst_ok;
-  wire        cnt_clear = wr_cfg && dec_addr[5:0] == 6'h1B && wv[0];
-
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      hdr_fmt_q      <= 2'd0;
-      rcrc_c_q       <= 1'b0;
-      pfc_tx_en_q    <= 1'b1;
-      pfc_rx_en_q    <= 1'b1;
-      ack_vc_q       <= 2'd3;
-      xpuid_q        <= 10'd0;
-      partition_q    <= 10'd0;
-      mac_q          <= 48'h0200_0000_0000;
-      ip_q           <= 32'd0;
-      udp_port_q     <= 32'hC000_C000;
-      ethertype_q    <= 16'h88B5;
-      ip_cfg_q       <= 32'h40;
-      aifh_prefix_q  <= 32'h0200_0000;
-      pack_timeout_q <= 16'd64;
-      pack_thresh_q  <= THRESH_RST[15:0];
-      retx_timeout_q <= 24'd4096;
-      ack_delay_q    <= 16'd64;
-      pfc_map_q      <= 12'h688;
-      pfc_time_q     <= 24'h2_FFFF;
-      pfc_refresh_q  <= 24'd32768;
-      pfc_xoff_q     <= XOFF_RST[22:0];
-      pfc_xon_q      <= XON_RST[22:0];
-    end else if (wr_cfg) begin
-      case (dec_addr[5:0])
-        6'h08: begin
-          hdr_fmt_q   <= wv[0] ? wv[1:0] : 2'd0;
-          rcrc_c_q    <= wv[2];
-          pfc_tx_en_q <= wv[3];
-          pfc_rx_en_q <= wv[4];
-          ack_vc_q    <= wv[9:8];
-        end
-        6'h09: xpuid_q        <= wv[9:0];
-        6'h0A: partition_q    <= wv[9:0];
-        6'h0B: mac_q[47:32]   <= wv[15:0];
-        6'h0C: mac_q[31:0]    <= wv;
-        6'h0D: ip_q           <= wv;
-        6'h0E: udp_port_q     <= wv;
-        6'h0F: ethertype_q    <= wv[15:0];
-        6'h10: ip_cfg_q       <= wv;
-        6'h11: aifh_prefix_q  <= wv;
-        6'h12: pack_timeout_q <= wv[15:0];
-        6'h13: pack_thresh_q  <= wv[15:0];
-        6'h14: retx_timeout_q <= wv[23:0];
-        6'h15: ack_delay_q    <= wv[15:0];
-        6'h16: pfc_map_q      <= wv[11:0];
-        6'h17: pfc_time_q     <= wv[23:0];
-        6'h18: pfc_refresh_q  <= wv[23:0];
-        6'h19: pfc_xoff_q     <= wv[22:0];
-        6'h1A: pfc_xon_q      <= wv[22:0];
-        default: ;
-      endcase
-    end
-  end
-
-  // Destination table: one always block per entry keeps the write decode local.
-  genvar gd;
-  generate
-    for (gd = 0; gd < NDST; gd = gd + 1) begin : g_dst
-      wire hit = wr_dst && dec_dst == gd;
-      always @(posedge clk or negedge rst_n) begin
-        if (!rst_n) begin
-          dvalid_q[gd]            <= 1'b0;
-          dxpuid_q[gd*10 +: 10]   <= 10'd0;
-          dmac_q[gd*48 +: 48]     <= 48'd0;
-          dip_q[gd*32 +: 32]      <= 32'd0;
-        end else if (hit) begin
-          case (dec_addr[1:0])
-            2'd0: begin
-              dvalid_q[gd]          <= wv[31];
-              dxpuid_q[gd*10 +: 10] <= wv[9:0];
-            end
-            2'd1: dmac_q[gd*48+32 +: 16] <= wv[15:0];
-            2'd2: dmac_q[gd*48 +: 32]    <= wv;
-            default: dip_q[gd*32 +: 32]  <= wv;
-          endcase
-        end
-      end
-    end
-  endgenerate
-
-  // Counters: indices 0 .. 16 and 32 .. 55 exist (csrc/ref/sue/sue_cfg.h); CNT_CLEAR wins over an
+  // Counters: the indices of sue_regs.rdl's CNT exist (SUE_REG_CNT_ON); CNT_CLEAR wins over an
   // increment at the same edge.
   genvar gc;
   generate
     for (gc = 0; gc < 56; gc = gc + 1) begin : g_cnt
-      if (gc <= 16 || gc >= 32) begin : g_on
-        wire [31:0] add = (gc == 0)  ? {29'd0, cnt_tx_cmds} :
-                          (gc == 1)  ? {30'd0, cnt_tx_cmd_bad} :
-                          (gc == 4)  ? {30'd0, cnt_tx_viol} :
-                          (gc == 5)  ? {29'd0, cnt_tx_hol} :
-                          (gc == 6)  ? {8'd0, cnt_tx_flushed} :
-                          (gc == 14) ? {16'd0, cnt_tx_bytes} :
-                          (gc == 15) ? {23'd0, cnt_tx_timeouts} :
-                          (gc == 55) ? {16'd0, cnt_rx_bytes} : 32'd1;
+      if (SUE_REG_CNT_ON[gc]) begin : g_on
+        wire [31:0] add = (gc == SUE_REG_CNT_TX_CMDS_I)        ? {29'd0, cnt_tx_cmds} :
+                          (gc == SUE_REG_CNT_TX_CMD_BAD_I)     ? {30'd0, cnt_tx_cmd_bad} :
+                          (gc == SUE_REG_CNT_TX_CREDIT_VIOL_I) ? {30'd0, cnt_tx_viol} :
+                          (gc == SUE_REG_CNT_TX_HOL_I)         ? {29'd0, cnt_tx_hol} :
+                          (gc == SUE_REG_CNT_TX_FLUSHED_I)     ? {8'd0, cnt_tx_flushed} :
+                          (gc == SUE_REG_CNT_TX_BYTES_I)       ? {16'd0, cnt_tx_bytes} :
+                          (gc == SUE_REG_CNT_TX_TIMEOUTS_I)    ? {23'd0, cnt_tx_timeouts} :
+                          (gc == SUE_REG_CNT_RX_BYTES_I)       ? {16'd0, cnt_rx_bytes} : 32'd1;
         reg [31:0] q;
         always @(posedge clk or negedge rst_n) begin
           if (!rst_n) q <= 32'd0;
-          else if (cnt_clear) q <= 32'd0;
+          else if (rg_cnt_clear_clear) q <= 32'd0;
           else if (cnt_inc[gc]) q <= q + add;
         end
-        assign cnt[gc*32 +: 32] = q;
+        assign hw_cnt[gc*32 +: 32] = q;
       end else begin : g_off
-        assign cnt[gc*32 +: 32] = 32'd0;
+        assign hw_cnt[gc*32 +: 32] = 32'd0;
       end
     end
   endgenerate
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) r_data_q <= 32'd0;
-    else if (rd_en) r_data_q <= dec_word;
+    else if (rd_en) r_data_q <= rg_rdata;
   end
 
   // ------------------------------------------------------------------ configuration ports
-  assign cfg_hdr_fmt      = hdr_fmt_q;
-  assign cfg_rcrc_c       = rcrc_c_q;
-  assign cfg_pfc_tx_en    = pfc_tx_en_q;
-  assign cfg_pfc_rx_en    = pfc_rx_en_q;
-  assign cfg_ack_vc       = ack_vc_q;
-  assign cfg_xpuid        = xpuid_q;
-  assign cfg_partition    = partition_q;
-  assign cfg_mac          = mac_q;
-  assign cfg_ip           = ip_q;
-  assign cfg_udp_sport    = udp_port_q[31:16];
-  assign cfg_udp_dport    = udp_port_q[15:0];
-  assign cfg_ethertype    = ethertype_q;
-  assign cfg_ttl          = ip_cfg_q[7:0];
-  assign cfg_dscp         = ip_cfg_q[31:8];
-  assign cfg_aifh_prefix  = aifh_prefix_q;
-  assign cfg_pack_timeout = pack_timeout_q;
-  assign cfg_pack_thresh  = pack_thresh_q;
-  assign cfg_retx_timeout = retx_timeout_q;
-  assign cfg_ack_delay    = ack_delay_q;
-  assign cfg_pfc_prio     = pfc_map_q;
-  assign cfg_pfc_time     = pfc_time_q[15:0];
-  assign cfg_pfc_qcyc     = pfc_time_q[23:16];
-  assign cfg_pfc_refresh  = pfc_refresh_q;
-  assign cfg_pfc_xoff     = pfc_xoff_q;
-  assign cfg_pfc_xon      = pfc_xon_q;
-  assign dst_valid        = dvalid_q;
-  assign dst_xpuid        = dxpuid_q;
-  assign dst_mac          = dmac_q;
-  assign dst_ip           = dip_q;
+  assign cfg_hdr_fmt      = {rg_ctrl_aifh_short, rg_ctrl_aifh};
+  assign cfg_rcrc_c       = rg_ctrl_rcrc_c;
+  assign cfg_pfc_tx_en    = rg_ctrl_pfc_tx_en;
+  assign cfg_pfc_rx_en    = rg_ctrl_pfc_rx_en;
+  assign cfg_ack_vc       = rg_ctrl_ack_vc;
+  assign cfg_xpuid        = rg_xpuid_id;
+  assign cfg_partition    = rg_partition_id;
+  assign cfg_mac          = {rg_mac_hi_mac01, rg_mac_lo_mac2345};
+  assign cfg_ip           = rg_ip_addr;
+  assign cfg_udp_sport    = rg_udp_port_sport;
+  assign cfg_udp_dport    = rg_udp_port_dport;
+  assign cfg_ethertype    = rg_ethertype_type;
+  assign cfg_ttl          = rg_ip_cfg_ttl;
+  assign cfg_dscp         = {rg_ip_cfg_dscp3, rg_ip_cfg_dscp2, rg_ip_cfg_dscp1, rg_ip_cfg_dscp0};
+  assign cfg_aifh_prefix  = rg_aifh_prefix_prefix;
+  assign cfg_pack_timeout = rg_pack_timeout_cycles;
+  assign cfg_pack_thresh  = rg_pack_thresh_bytes;
+  assign cfg_retx_timeout = rg_retx_timeout_cycles;
+  assign cfg_ack_delay    = rg_ack_delay_cycles;
+  assign cfg_pfc_prio     = {rg_pfc_map_prio3, rg_pfc_map_prio2, rg_pfc_map_prio1,
+                             rg_pfc_map_prio0};
+  assign cfg_pfc_time     = rg_pfc_time_time;
+  assign cfg_pfc_qcyc     = rg_pfc_time_qcyc;
+  assign cfg_pfc_refresh  = rg_pfc_refresh_cycles;
+  assign cfg_pfc_xoff     = rg_pfc_xoff_bytes;
+  assign cfg_pfc_xon      = rg_pfc_xon_bytes;
+  assign dst_valid        = rg_dst_id_valid;
+  assign dst_xpuid        = rg_dst_id_xpuid;
+  assign dst_ip           = rg_dst_ip_addr;
+  genvar gd;
+  generate
+    for (gd = 0; gd < NDST; gd = gd + 1) begin : g_dst_mac
+      assign dst_mac[gd*48 +: 48] = {rg_dst_mac_hi_mac01[gd*16 +: 16],
+                                     rg_dst_mac_lo_mac2345[gd*32 +: 32]};
+    end
+  endgenerate
 
   // ------------------------------------------------------------------ assertions
   // AXI4-Lite source rules: a valid not yet taken stays high with stable payload.

@@ -5,14 +5,17 @@
  *
  *  - sue_regs_map: after reset every word address (0x000 .. 0xFFC) read and compared (reset
  *    values, CAPS, unmapped 0, connection view), every address written with random data and
- *    read back (masks, read-only, table entries, CNT_CLEAR), twice.
+ *    read back (masks, read-only, table entries, CNT_CLEAR), twice; then, on a fresh reset,
+ *    every field of the register description (SUE_REG_FIELDS): its reset value or constant,
+ *    all ones and all zeros written to it and read back in exactly its bits.
  *  - sue_regs_random: a write master and a read master running independently with random
  *    handshake timing (AW before W, W before AW, both at once, valid before ready, B and R
  *    back-pressured), random byte strobes, random counter pulses and amounts every cycle,
  *    CNT_CLEAR; every read compared with the model at the cycle the slave samples it, every
  *    configuration port compared with the model's decoded configuration after each write.
  * Protocol checks on the slave: BVALID / RVALID held with stable data until taken, a B only
- * after both AW and W, OKAY responses.
+ * after both AW and W, OKAY responses. Addresses, fields and reset values come from
+ * sue_regs_map.h, generated from rtl/sue/sue_regs.rdl (the RTL's decode is generated from it too).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -139,8 +142,8 @@ static void drive_conn(rt_t *s) {
   unsigned i = (unsigned)dut_get_u64(s->d, s->conn_idx);
   uint32_t tx, rx;
   if (i < s->ep.nconn) {
-    tx = sue_ep_reg_read(&s->ep, SUE_REG_CONN(i));
-    rx = sue_ep_reg_read(&s->ep, SUE_REG_CONN(i) + 4u);
+    tx = sue_ep_reg_read(&s->ep, SUE_REG_CONN_TX(i));
+    rx = sue_ep_reg_read(&s->ep, SUE_REG_CONN_RX(i));
   } else { /* not a connection: the slave must not show it */
     tx = hash32(i ^ s->salt) | 1u;
     rx = hash32(i + s->salt) | 1u;
@@ -232,13 +235,15 @@ static uint32_t pick_addr(rt_t *s) {
   if (k < 30) /* counters, a few past the last */
     return SUE_REG_CNT((unsigned)prng_below(r, SUE_NCNT + 4));
   if (k < 55) /* configuration registers and the words around them */
-    return (uint32_t)prng_below(r, 0x80) & 0xFFCu;
+    return (uint32_t)prng_below(r, SUE_REG_STATUS + 0x10u) & 0xFFCu;
   if (k < 75) /* destination table, some entries past NDST */
-    return SUE_REG_DST((unsigned)prng_below(r, ndst + 2 > 64 ? 64 : ndst + 2)) +
-           4u * (unsigned)prng_below(r, 4);
+    return SUE_REG_DST(
+               (unsigned)prng_below(r, ndst + 2 > SUE_REG_DST_NUM ? SUE_REG_DST_NUM : ndst + 2)) +
+           4u * (unsigned)prng_below(r, SUE_REG_DST_STRIDE / 4u);
   if (k < 85) /* connections, some past NCONN */
-    return SUE_REG_CONN((unsigned)prng_below(r, nconn + 2 > 256 ? 256 : nconn + 2)) +
-           4u * (unsigned)prng_below(r, 2);
+    return SUE_REG_CONN((unsigned)prng_below(r, nconn + 2 > SUE_REG_CONN_NUM ? SUE_REG_CONN_NUM
+                                                                             : nconn + 2)) +
+           4u * (unsigned)prng_below(r, SUE_REG_CONN_STRIDE / 4u);
   if (k < 90)
     return SUE_REG_CNT_CLEAR;
   return prng_u32(r) & 0xFFFu; /* anywhere, unaligned too */
@@ -246,7 +251,8 @@ static uint32_t pick_addr(rt_t *s) {
 
 static uint32_t pick_data(rt_t *s, uint32_t addr) {
   if ((addr & 0xFFCu) == SUE_REG_CNT_CLEAR) /* a clear now and then */
-    return prng_bernoulli(&s->rng, 0.3) ? prng_u32(&s->rng) | 1u : prng_u32(&s->rng) & ~1u;
+    return prng_bernoulli(&s->rng, 0.3) ? prng_u32(&s->rng) | SUE_REG_CNT_CLEAR_CLEAR_MASK
+                                        : prng_u32(&s->rng) & ~SUE_REG_CNT_CLEAR_CLEAR_MASK;
   return prng_u32(&s->rng);
 }
 
@@ -303,7 +309,7 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   uint64_t inc = 0;
   if (prng_bernoulli(r, tm->p_pulse)) {
     inc = prng_next(r) & prng_next(r); /* about a quarter of the counters */
-    inc &= 0x00FFFFFF0001FFFFull;      /* indices 0 .. 16 and 32 .. 55 */
+    inc &= SUE_REG_CNT_ON;             /* the counters that exist */
   }
   uint32_t txb = prng_u32(r) & 0xFFFFu, tmo = prng_u32(r) & 0x1FFu, rxb = prng_u32(r) & 0xFFFFu;
   dut_set_u64(d, s->cnt_inc, inc);
@@ -322,7 +328,8 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
     dut_set_u64(d, s->cnt_amt[k], amt[amt_idx[k]]);
   }
   if (prng_bernoulli(r, 0.01))
-    s->status = prng_u32(r) & 0x3FFu;
+    s->status = prng_u32(r) & (SUE_REG_STATUS_PAUSED_MASK | SUE_REG_STATUS_XOFF_MASK |
+                               SUE_REG_STATUS_TX_RESET_MASK | SUE_REG_STATUS_RX_RESET_MASK);
   drive_conn(s);
   /* what the edge does */
   int aw_take = awv && dut_get_u64(d, s->awready);
@@ -362,7 +369,8 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
       w->resp_seen = 1;
       model_write(s, w->addr, w->data, w->strb);
       s->writes++;
-      if ((w->addr & 0xFFCu) == SUE_REG_CNT_CLEAR && (w->strb & 1u) && (w->data & 1u))
+      if ((w->addr & 0xFFCu) == SUE_REG_CNT_CLEAR && (w->strb & 1u) &&
+          SUE_REG_GET(w->data, SUE_REG_CNT_CLEAR_CLEAR))
         s->clears++;
       check_cfg(s);
     }
@@ -412,13 +420,61 @@ static void one_write(rt_t *s, uint32_t addr, uint32_t data, const timing_t *tm)
   drain(s, &w, &rd, tm);
 }
 
-static void one_read(rt_t *s, uint32_t addr, const timing_t *tm) {
+/* A read, checked against the model; returns the word the slave gave. */
+static uint32_t one_read(rt_t *s, uint32_t addr, const timing_t *tm) {
   master_t w, rd;
   memset(&w, 0, sizeof w);
   memset(&rd, 0, sizeof rd);
   rd.busy = 1, rd.addr = addr;
   rd.aw_wait = (unsigned)prng_below(&s->rng, tm->max_wait + 1);
   drain(s, &w, &rd, tm);
+  return rd.expect;
+}
+
+/* Every field of the register description (SUE_REG_FIELDS, sue_regs_map.h) on a fresh reset:
+ * the reset value or constant the description gives for this top's parameters, then all ones
+ * and all zeros written to each RW field (with its wr_gate field) read back in exactly its bits,
+ * and a write to a constant leaving it as it was. Arrays: their first and last element. */
+enum { RO, RW, RH, WO }; /* access in SUE_REG_FIELDS: constant, read-write, hardware, write-only */
+typedef struct {
+  const char *name;
+  uint32_t addr, stride;
+  unsigned n; /* elements */
+  uint32_t mask;
+  unsigned lsb, acc;
+  uint32_t reset, gate;
+} field_t;
+
+static void field_walk(rt_t *s, const timing_t *tm) {
+  const sue_params_t *p = &s->c->p;
+#define FIELD_ROW(name, addr, stride, n, F, acc, reset, gate)                                      \
+  {name, addr, stride, n, F##_MASK, F##_LSB, acc, reset, gate},
+  const field_t f[] = {SUE_REG_FIELDS(FIELD_ROW)};
+#undef FIELD_ROW
+  const unsigned nf = sizeof f / sizeof f[0];
+  for (int phase = 0; phase < 2; phase++) /* 0: reset values, 1: writes */
+    for (unsigned i = 0; i < nf; i++)
+      for (unsigned e = 0; e < f[i].n; e = e + 1 < f[i].n ? f[i].n - 1 : f[i].n) {
+        uint32_t a = f[i].addr + e * f[i].stride, m = f[i].mask;
+        if (phase == 0 && (f[i].acc == RO || f[i].acc == RW)) {
+          uint32_t v = one_read(s, a, tm);
+          CHECK(((v & m) >> f[i].lsb) == f[i].reset, "%s: %s [%u] after reset: 0x%x, expected 0x%x",
+                s->c->top, f[i].name, e, (unsigned)((v & m) >> f[i].lsb), (unsigned)f[i].reset);
+        } else if (phase == 1 && f[i].acc == RW) {
+          one_write(s, a, m | f[i].gate, tm);
+          CHECK((one_read(s, a, tm) & m) == m, "%s: %s [%u] written all ones", s->c->top, f[i].name,
+                e);
+          one_write(s, a, 0, tm);
+          CHECK((one_read(s, a, tm) & m) == 0, "%s: %s [%u] written 0", s->c->top, f[i].name, e);
+        } else if (phase == 1 && f[i].acc == RO) {
+          one_write(s, a, ~0u, tm);
+          CHECK(((one_read(s, a, tm) & m) >> f[i].lsb) == f[i].reset, "%s: %s [%u] written",
+                s->c->top, f[i].name, e);
+        } else if (phase == 1 && f[i].acc == WO) {
+          CHECK((one_read(s, a, tm) & m) == 0, "%s: %s reads 0", s->c->top, f[i].name);
+        }
+      }
+  harness_log("%s: %u fields walked", s->c->top, nf);
 }
 
 HARNESS_TEST(sue_regs_map) {
@@ -432,13 +488,16 @@ HARNESS_TEST(sue_regs_map) {
         one_read(&s, a, &tm);
       for (uint32_t a = 0; a < 0x1000u; a += 4) {
         uint32_t v = prng_u32(&s.rng);
-        if (a == SUE_REG_CTRL && pass == 1)
-          v = (v & ~3u) | 2u; /* AIFH_SHORT without AIFH: reads 0 */
+        if (a == SUE_REG_CTRL && pass == 1) /* AIFH_SHORT without AIFH: reads 0 */
+          v = (v & ~SUE_REG_CTRL_AIFH_MASK) | SUE_REG_CTRL_AIFH_SHORT_MASK;
         one_write(&s, a, v, &tm);
       }
     }
     for (uint32_t a = 0; a < 0x1000u; a += 4)
       one_read(&s, a, &tm);
+    close_regs(&s);
+    open_regs(&s, &cases[ci], 0xF1E1Du + ci);
+    field_walk(&s, &tm);
     close_regs(&s);
   }
 }

@@ -72,30 +72,48 @@ unsigned sue_conn_index(const sue_params_t *p, unsigned dslot, unsigned vc) {
   return p->psn_per_vc ? dslot * SUE_NVC + vc : dslot;
 }
 
+/* Every value from the register description's resets (sue_regs_map.h), so the model resets as
+ * the RTL generated from the same description. */
 void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   memset(c, 0, sizeof *c);
-  c->hdr_fmt = SUE_HDR_UDP;
-  c->rcrc_c = 0;
-  c->pfc_tx_en = 1;
-  c->pfc_rx_en = 1;
-  c->ack_vc = 3;
-  c->mac[0] = 0x02; /* 02-00-00-00-00-00: locally administered */
-  c->udp_sport = SUE_UDP_PORT_DEFAULT;
-  c->udp_dport = SUE_UDP_PORT_DEFAULT;
-  c->ethertype = SUE_ETYPE_AIFH_DEFAULT;
-  c->ttl = 64;
-  c->aifh_prefix = 0x02000000u;
-  c->pack_timeout = 64;
-  c->pack_thresh = p->pdu_max;
-  c->retx_timeout = 4096;
-  c->ack_delay = 64;
-  for (unsigned v = 0; v < SUE_NVC; v++)
-    c->pfc_prio[v] = (uint8_t)v;
-  c->pfc_time = 0xFFFF;
-  c->pfc_qcyc = 2;
-  c->pfc_refresh = 32768;
-  c->pfc_xoff = p->rx_bytes / 2;
-  c->pfc_xon = p->rx_bytes / 4;
+  /* AIFH_SHORT reads 0 without AIFH */
+  c->hdr_fmt =
+      SUE_REG_CTRL_AIFH_RESET | ((SUE_REG_CTRL_AIFH_RESET & SUE_REG_CTRL_AIFH_SHORT_RESET) << 1);
+  c->rcrc_c = SUE_REG_CTRL_RCRC_C_RESET;
+  c->pfc_tx_en = SUE_REG_CTRL_PFC_TX_EN_RESET;
+  c->pfc_rx_en = SUE_REG_CTRL_PFC_RX_EN_RESET;
+  c->ack_vc = SUE_REG_CTRL_ACK_VC_RESET;
+  c->xpuid = SUE_REG_XPUID_ID_RESET;
+  c->partition = SUE_REG_PARTITION_ID_RESET;
+  c->mac[0] =
+      (uint8_t)(SUE_REG_MAC_HI_MAC01_RESET >> 8); /* 02-00-00-00-00-00: locally administered */
+  c->mac[1] = (uint8_t)SUE_REG_MAC_HI_MAC01_RESET;
+  for (unsigned i = 0; i < 4; i++)
+    c->mac[2 + i] = (uint8_t)(SUE_REG_MAC_LO_MAC2345_RESET >> (24 - 8 * i));
+  c->ip = SUE_REG_IP_ADDR_RESET;
+  c->udp_sport = SUE_REG_UDP_PORT_SPORT_RESET;
+  c->udp_dport = SUE_REG_UDP_PORT_DPORT_RESET;
+  c->ethertype = SUE_REG_ETHERTYPE_TYPE_RESET;
+  c->ttl = SUE_REG_IP_CFG_TTL_RESET;
+  c->dscp[0] = SUE_REG_IP_CFG_DSCP0_RESET;
+  c->dscp[1] = SUE_REG_IP_CFG_DSCP1_RESET;
+  c->dscp[2] = SUE_REG_IP_CFG_DSCP2_RESET;
+  c->dscp[3] = SUE_REG_IP_CFG_DSCP3_RESET;
+  c->aifh_prefix = SUE_REG_AIFH_PREFIX_PREFIX_RESET;
+  c->pack_timeout = SUE_REG_PACK_TIMEOUT_CYCLES_RESET;
+  c->pack_thresh = SUE_REG_PACK_THRESH_BYTES_RESET(p);
+  c->retx_timeout = SUE_REG_RETX_TIMEOUT_CYCLES_RESET;
+  c->ack_delay = SUE_REG_ACK_DELAY_CYCLES_RESET;
+  c->pfc_prio[0] = SUE_REG_PFC_MAP_PRIO0_RESET;
+  c->pfc_prio[1] = SUE_REG_PFC_MAP_PRIO1_RESET;
+  c->pfc_prio[2] = SUE_REG_PFC_MAP_PRIO2_RESET;
+  c->pfc_prio[3] = SUE_REG_PFC_MAP_PRIO3_RESET;
+  c->pfc_time = SUE_REG_PFC_TIME_TIME_RESET;
+  c->pfc_qcyc = SUE_REG_PFC_TIME_QCYC_RESET;
+  c->pfc_refresh = SUE_REG_PFC_REFRESH_CYCLES_RESET;
+  c->pfc_xoff = SUE_REG_PFC_XOFF_BYTES_RESET(p);
+  c->pfc_xon = SUE_REG_PFC_XON_BYTES_RESET(p);
+  /* the destination table resets to 0: memset */
 }
 
 int sue_cfg_find_dst(const sue_cfg_t *c, const sue_params_t *p, unsigned xpuid) {
@@ -105,48 +123,8 @@ int sue_cfg_find_dst(const sue_cfg_t *c, const sue_params_t *p, unsigned xpuid) 
   return -1;
 }
 
-static const char *const sue_cnt_names[SUE_NCNT] = {
-    [SUE_CNT_TX_CMDS] = "tx_cmds",
-    [SUE_CNT_TX_CMD_BAD] = "tx_cmd_bad",
-    [SUE_CNT_TX_CMD_ERR] = "tx_cmd_err",
-    [SUE_CNT_TX_CMD_NODST] = "tx_cmd_nodst",
-    [SUE_CNT_TX_CREDIT_VIOL] = "tx_credit_viol",
-    [SUE_CNT_TX_HOL] = "tx_hol",
-    [SUE_CNT_TX_FLUSHED] = "tx_flushed",
-    [SUE_CNT_TX_PDUS] = "tx_pdus",
-    [SUE_CNT_TX_RETX] = "tx_retx",
-    [SUE_CNT_TX_ACK_FRAMES] = "tx_ack_frames",
-    [SUE_CNT_TX_NACK_FRAMES] = "tx_nack_frames",
-    [SUE_CNT_TX_NACKS] = "tx_nacks",
-    [SUE_CNT_TX_PFC] = "tx_pfc",
-    [SUE_CNT_TX_FRAMES] = "tx_frames",
-    [SUE_CNT_TX_BYTES] = "tx_bytes",
-    [SUE_CNT_TX_TIMEOUTS] = "tx_timeouts",
-    [SUE_CNT_TX_REPLAYS] = "tx_replays",
-    [SUE_CNT_RX_FRAMES] = "rx_frames",
-    [SUE_CNT_RX_RUNT] = "rx_runt",
-    [SUE_CNT_RX_OVERSIZE] = "rx_oversize",
-    [SUE_CNT_RX_FCS] = "rx_fcs",
-    [SUE_CNT_RX_ETHERTYPE] = "rx_ethertype",
-    [SUE_CNT_RX_IP_HDR] = "rx_ip_hdr",
-    [SUE_CNT_RX_UDP_PORT] = "rx_udp_port",
-    [SUE_CNT_RX_DST] = "rx_dst",
-    [SUE_CNT_RX_RCRC] = "rx_rcrc",
-    [SUE_CNT_RX_VER] = "rx_ver",
-    [SUE_CNT_RX_SRC] = "rx_src",
-    [SUE_CNT_RX_PARTITION] = "rx_partition",
-    [SUE_CNT_RX_BAD_PDU] = "rx_bad_pdu",
-    [SUE_CNT_RX_PSN] = "rx_psn",
-    [SUE_CNT_RX_DUP] = "rx_dup",
-    [SUE_CNT_RX_NOBUF] = "rx_nobuf",
-    [SUE_CNT_RX_PDUS] = "rx_pdus",
-    [SUE_CNT_RX_CMDS] = "rx_cmds",
-    [SUE_CNT_RX_CTRL] = "rx_ctrl",
-    [SUE_CNT_RX_ACKS] = "rx_acks",
-    [SUE_CNT_RX_NACKS] = "rx_nacks",
-    [SUE_CNT_RX_ACK_STALE] = "rx_ack_stale",
-    [SUE_CNT_RX_PFC] = "rx_pfc",
-    [SUE_CNT_RX_BYTES] = "rx_bytes",
-};
+#define SUE_CNT_NAME(idx, name) [idx] = name,
+static const char *const sue_cnt_names[SUE_NCNT] = {SUE_REG_CNT_FOREACH(SUE_CNT_NAME)};
+#undef SUE_CNT_NAME
 
 const char *sue_cnt_name(unsigned idx) { return idx < SUE_NCNT ? sue_cnt_names[idx] : NULL; }

@@ -2,13 +2,15 @@
  * sue_cfg.h - SUE endpoint (docs/sue/index.md): every constant of the contract in one place
  * (RH op values, Ethertypes, header sizes, limits), the elaboration parameters of the RTL
  * (sue_params_t), the run-time configuration held by the AXI4-Lite registers (sue_cfg_t)
- * and the counter indexes (register 0x100 + 4 * index).
+ * and the counter indexes (register 0x100 + 4 * index, from sue_regs_map.h).
  */
 #ifndef REF_SUE_CFG_H
 #define REF_SUE_CFG_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "sue_regs_map.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,12 +39,14 @@ extern "C" {
 /* ---- Ethertypes and addresses ---- */
 #define SUE_ETYPE_IPV4 0x0800u
 #define SUE_ETYPE_MACCTL 0x8808u
-#define SUE_ETYPE_AIFH_DEFAULT 0x88B5u /* IEEE local experimental 1 */
+/* 0x88B5, IEEE local experimental 1: the ETHERTYPE reset */
+#define SUE_ETYPE_AIFH_DEFAULT SUE_REG_ETHERTYPE_TYPE_RESET
 #define SUE_PFC_OPCODE 0x0101u
 #define SUE_PFC_FRAME 64u /* PFC frames are exactly the minimum frame */
 #define SUE_IP_PROTO_UDP 17u
-#define SUE_UDP_PORT_DEFAULT 0xC000u /* 49152, first port of the dynamic range */
-extern const uint8_t sue_pfc_da[6];  /* 01-80-C2-00-00-01 */
+/* 0xC000 = 49152, first port of the dynamic range: the UDP_PORT reset */
+#define SUE_UDP_PORT_DEFAULT SUE_REG_UDP_PORT_DPORT_RESET
+extern const uint8_t sue_pfc_da[6]; /* 01-80-C2-00-00-01 */
 /* SLAP bits (IEEE 802c) in the low nibble of an AIFH address's first octet:
  * bit 0 M (multicast) = 0, bit 1 X (local) = 1, bits 2,3 Y, Z = 0 (AAI). */
 #define SUE_SLAP_NIBBLE 0x2u
@@ -125,51 +129,9 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p);
 int sue_cfg_find_dst(const sue_cfg_t *c, const sue_params_t *p, unsigned xpuid);
 
 /* ---- counters: register 0x100 + 4 * index, 32 bits, wrapping ---- */
-enum {
-  SUE_CNT_TX_CMDS = 0,    /* commands accepted into a pack queue */
-  SUE_CNT_TX_CMD_BAD,     /* illegal command (descriptor, tx_valid, tx_cycle) dropped */
-  SUE_CNT_TX_CMD_ERR,     /* command with tx_err dropped */
-  SUE_CNT_TX_CMD_NODST,   /* xpuid not in the destination table, dropped */
-  SUE_CNT_TX_CREDIT_VIOL, /* command without an ingress credit, dropped */
-  SUE_CNT_TX_HOL,         /* commands that waited at the ingress for pack-queue room */
-  SUE_CNT_TX_FLUSHED,     /* commands discarded by tx_reset_in */
-  SUE_CNT_TX_PDUS,        /* new data PDUs sent */
-  SUE_CNT_TX_RETX,        /* data PDUs sent again (go-back-N) */
-  SUE_CNT_TX_ACK_FRAMES,  /* stand-alone ACK frames */
-  SUE_CNT_TX_NACK_FRAMES, /* stand-alone NACK frames */
-  SUE_CNT_TX_NACKS,       /* NACKs sent, piggy-backed or stand-alone */
-  SUE_CNT_TX_PFC,         /* PFC frames sent */
-  SUE_CNT_TX_FRAMES,      /* every frame sent */
-  SUE_CNT_TX_BYTES,       /* bytes of every frame sent, FCS included */
-  SUE_CNT_TX_TIMEOUTS,    /* retransmission timer expiries (a replay each) */
-  SUE_CNT_TX_REPLAYS,     /* replays started by a NACK */
-  SUE_CNT_RX_FRAMES = 32, /* every frame received */
-  SUE_CNT_RX_RUNT,        /* 1: shorter than 64 bytes */
-  SUE_CNT_RX_OVERSIZE,    /* 2: longer than the largest frame */
-  SUE_CNT_RX_FCS,         /* 3: bad FCS */
-  SUE_CNT_RX_ETHERTYPE,   /* 4: wrong Ethertype (or a MAC control frame that is not PFC) */
-  SUE_CNT_RX_IP_HDR,      /* 5: UDP format: bad IPv4 header (version, IHL, length, fragment,
-                             protocol, checksum) or UDP length */
-  SUE_CNT_RX_UDP_PORT,    /* 6: UDP format: wrong UDP destination port */
-  SUE_CNT_RX_DST,         /* 7: not addressed to this endpoint */
-  SUE_CNT_RX_RCRC,        /* 8: bad R-CRC */
-  SUE_CNT_RX_VER,         /* 9: RH ver != 0 */
-  SUE_CNT_RX_SRC,         /* 10: RH xpuid not in the destination table */
-  SUE_CNT_RX_PARTITION,   /* 11: RH partition != PARTITION */
-  SUE_CNT_RX_BAD_PDU,     /* 12: op 3, or the command area does not parse */
-  SUE_CNT_RX_PSN,         /* 13: PSN ahead of the expected one (a loss): dropped */
-  SUE_CNT_RX_DUP,         /* 14: PSN behind the expected one (a duplicate): dropped */
-  SUE_CNT_RX_NOBUF,       /* 15: receive buffer of the VC full: dropped */
-  SUE_CNT_RX_PDUS,        /* data PDUs accepted */
-  SUE_CNT_RX_CMDS,        /* commands delivered to the XPU */
-  SUE_CNT_RX_CTRL,        /* control-only (stand-alone ACK/NACK) frames accepted */
-  SUE_CNT_RX_ACKS,        /* ACKs that advanced the window */
-  SUE_CNT_RX_NACKS,       /* NACKs acted on */
-  SUE_CNT_RX_ACK_STALE,   /* ACK/NACK outside the window, ignored */
-  SUE_CNT_RX_PFC,         /* PFC frames received (acted on when PFC_RX_EN) */
-  SUE_CNT_RX_BYTES,       /* bytes of every frame received, FCS included */
-  SUE_NCNT
-};
+/* The indices SUE_CNT_* (and their names, descriptions) are those of the register description,
+ * rtl/sue/sue_regs.rdl, in its generated header. */
+#define SUE_NCNT SUE_REG_CNT_NUM
 /* Name of a counter ("tx_cmds", ...), NULL for an unused index. */
 const char *sue_cnt_name(unsigned idx);
 

@@ -1,209 +1,251 @@
-/* sue_regs_model.c - SUE AXI4-Lite register map over the model's configuration and counters. */
+/* sue_regs_model.c - SUE AXI4-Lite register map over the model's configuration and counters.
+ * Addresses and field positions: sue_regs_map.h, generated from rtl/sue/sue_regs.rdl. */
 #include "sue_regs_model.h"
 
 #include <string.h>
 
 #include "sue_frame.h"
 
+#define GET SUE_REG_GET
+#define PUT SUE_REG_PUT
+
+/* MAC bytes 0-1 and 2-5 as the words of MAC_HI / MAC_LO (byte 0 on top). */
 static uint32_t mac_hi(const uint8_t *m) { return ((uint32_t)m[0] << 8) | m[1]; }
 static uint32_t mac_lo(const uint8_t *m) { return sue_get_be32(m + 2); }
+static void put_mac_hi(uint8_t *m, uint32_t v) {
+  m[0] = (uint8_t)(v >> 8);
+  m[1] = (uint8_t)v;
+}
+
+/* Is addr inside an array's address space, and which element, which word of it. */
+static int in_array(uint32_t addr, uint32_t base, uint32_t stride, unsigned num, unsigned *el,
+                    uint32_t *off) {
+  if (addr < base || addr >= base + stride * num)
+    return 0;
+  *el = (addr - base) / stride;
+  *off = (addr - base) % stride;
+  return 1;
+}
 
 uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
   const sue_cfg_t *c = &ep->cfg;
   const sue_params_t *p = &ep->p;
+  unsigned i;
+  uint32_t off;
   addr &= 0xFFCu;
-  if (addr >= 0x100u && addr < SUE_REG_CNT(SUE_NCNT))
-    return ep->cnt[(addr - 0x100u) / 4u];
-  if (addr >= 0x400u && addr < 0x800u) {
-    unsigned d = (addr - 0x400u) / 16u;
-    if (d >= p->ndst)
+  if (addr >= SUE_REG_CNT(0) && addr < SUE_REG_CNT(SUE_REG_CNT_NUM))
+    return PUT(SUE_REG_CNT_COUNT, ep->cnt[(addr - SUE_REG_CNT(0)) / 4u]);
+  if (in_array(addr, SUE_REG_DST(0), SUE_REG_DST_STRIDE, SUE_REG_DST_NUM, &i, &off)) {
+    if (i >= SUE_REG_DST_COUNT(p))
       return 0;
-    const sue_dst_t *t = &c->dst[d];
-    switch (addr & 0xCu) {
-    case 0x0:
-      return (t->valid ? 0x80000000u : 0u) | (t->xpuid & 0x3FFu);
-    case 0x4:
-      return mac_hi(t->mac);
-    case 0x8:
-      return mac_lo(t->mac);
+    const sue_dst_t *t = &c->dst[i];
+    switch (off) {
+    case SUE_REG_DST_ID_OFF:
+      return PUT(SUE_REG_DST_ID_VALID, t->valid) | PUT(SUE_REG_DST_ID_XPUID, t->xpuid);
+    case SUE_REG_DST_MAC_HI_OFF:
+      return PUT(SUE_REG_DST_MAC_HI_MAC01, mac_hi(t->mac));
+    case SUE_REG_DST_MAC_LO_OFF:
+      return PUT(SUE_REG_DST_MAC_LO_MAC2345, mac_lo(t->mac));
+    case SUE_REG_DST_IP_OFF:
+      return PUT(SUE_REG_DST_IP_ADDR, t->ip);
     default:
-      return t->ip;
+      return 0;
     }
   }
-  if (addr >= 0x800u) {
-    unsigned i = (addr - 0x800u) / 8u;
-    if (i >= ep->nconn)
+  if (in_array(addr, SUE_REG_CONN(0), SUE_REG_CONN_STRIDE, SUE_REG_CONN_NUM, &i, &off)) {
+    if (i >= SUE_REG_CONN_COUNT(p))
       return 0;
     const sue_conn_t *k = &ep->conn[i];
-    if (!(addr & 4u))
-      return (uint32_t)k->nxt | ((uint32_t)k->una << 16);
-    return (uint32_t)k->exp | ((uint32_t)k->nack_sent << 16) |
-           ((uint32_t)sue_gbn_replaying(k) << 17) | ((uint32_t)k->ack_pending << 18);
+    switch (off) {
+    case SUE_REG_CONN_TX_OFF:
+      return PUT(SUE_REG_CONN_TX_NXT_PSN, k->nxt) | PUT(SUE_REG_CONN_TX_UNA_PSN, k->una);
+    case SUE_REG_CONN_RX_OFF:
+      return PUT(SUE_REG_CONN_RX_EXP_PSN, k->exp) | PUT(SUE_REG_CONN_RX_NACK_SENT, k->nack_sent) |
+             PUT(SUE_REG_CONN_RX_REPLAYING, sue_gbn_replaying(k)) |
+             PUT(SUE_REG_CONN_RX_ACK_OWED, k->ack_pending);
+    default:
+      return 0;
+    }
   }
   switch (addr) {
   case SUE_REG_ID:
-    return SUE_REG_ID_VALUE;
+    return PUT(SUE_REG_ID_VALUE, SUE_REG_ID_VALUE_RESET);
   case SUE_REG_CAPS0:
-    return p->pdu_max | (p->ndst << 16) | (p->align << 24) | (p->psn_per_vc << 28);
+    return PUT(SUE_REG_CAPS0_PDU_MAX, SUE_REG_CAPS0_PDU_MAX_RESET(p)) |
+           PUT(SUE_REG_CAPS0_NDST, SUE_REG_CAPS0_NDST_RESET(p)) |
+           PUT(SUE_REG_CAPS0_ALIGN, SUE_REG_CAPS0_ALIGN_RESET(p)) |
+           PUT(SUE_REG_CAPS0_PSN_PER_VC, SUE_REG_CAPS0_PSN_PER_VC_RESET(p));
   case SUE_REG_CAPS1:
-    return (p->q_bytes / p->align) | (p->win << 16) | ((p->data_w / 32u) << 24);
+    return PUT(SUE_REG_CAPS1_Q_UNITS, SUE_REG_CAPS1_Q_UNITS_RESET(p)) |
+           PUT(SUE_REG_CAPS1_WIN, SUE_REG_CAPS1_WIN_RESET(p)) |
+           PUT(SUE_REG_CAPS1_DATA_W32, SUE_REG_CAPS1_DATA_W32_RESET(p));
   case SUE_REG_CAPS2:
-    return p->ing_cmd | (p->ing_data << 8);
+    return PUT(SUE_REG_CAPS2_ING_CMD, SUE_REG_CAPS2_ING_CMD_RESET(p)) |
+           PUT(SUE_REG_CAPS2_ING_DATA, SUE_REG_CAPS2_ING_DATA_RESET(p));
   case SUE_REG_CAPS3:
-    return p->rx_bytes;
+    return PUT(SUE_REG_CAPS3_RX_BYTES, SUE_REG_CAPS3_RX_BYTES_RESET(p));
   case SUE_REG_CTRL:
-    return (c->hdr_fmt & 3u) | (c->rcrc_c << 2) | (c->pfc_tx_en << 3) | (c->pfc_rx_en << 4) |
-           ((c->ack_vc & 3u) << 8);
+    return PUT(SUE_REG_CTRL_AIFH, c->hdr_fmt) | PUT(SUE_REG_CTRL_AIFH_SHORT, c->hdr_fmt >> 1) |
+           PUT(SUE_REG_CTRL_RCRC_C, c->rcrc_c) | PUT(SUE_REG_CTRL_PFC_TX_EN, c->pfc_tx_en) |
+           PUT(SUE_REG_CTRL_PFC_RX_EN, c->pfc_rx_en) | PUT(SUE_REG_CTRL_ACK_VC, c->ack_vc);
   case SUE_REG_XPUID:
-    return c->xpuid;
+    return PUT(SUE_REG_XPUID_ID, c->xpuid);
   case SUE_REG_PARTITION:
-    return c->partition;
+    return PUT(SUE_REG_PARTITION_ID, c->partition);
   case SUE_REG_MAC_HI:
-    return mac_hi(c->mac);
+    return PUT(SUE_REG_MAC_HI_MAC01, mac_hi(c->mac));
   case SUE_REG_MAC_LO:
-    return mac_lo(c->mac);
+    return PUT(SUE_REG_MAC_LO_MAC2345, mac_lo(c->mac));
   case SUE_REG_IP:
-    return c->ip;
+    return PUT(SUE_REG_IP_ADDR, c->ip);
   case SUE_REG_UDP_PORT:
-    return c->udp_dport | ((uint32_t)c->udp_sport << 16);
+    return PUT(SUE_REG_UDP_PORT_DPORT, c->udp_dport) | PUT(SUE_REG_UDP_PORT_SPORT, c->udp_sport);
   case SUE_REG_ETHERTYPE:
-    return c->ethertype;
-  case SUE_REG_IP_CFG: {
-    uint32_t v = c->ttl;
-    for (unsigned i = 0; i < SUE_NVC; i++)
-      v |= (uint32_t)(c->dscp[i] & 0x3Fu) << (8 + 6 * i);
-    return v;
-  }
+    return PUT(SUE_REG_ETHERTYPE_TYPE, c->ethertype);
+  case SUE_REG_IP_CFG:
+    return PUT(SUE_REG_IP_CFG_TTL, c->ttl) | PUT(SUE_REG_IP_CFG_DSCP0, c->dscp[0]) |
+           PUT(SUE_REG_IP_CFG_DSCP1, c->dscp[1]) | PUT(SUE_REG_IP_CFG_DSCP2, c->dscp[2]) |
+           PUT(SUE_REG_IP_CFG_DSCP3, c->dscp[3]);
   case SUE_REG_AIFH_PREFIX:
-    return c->aifh_prefix;
+    return PUT(SUE_REG_AIFH_PREFIX_PREFIX, c->aifh_prefix);
   case SUE_REG_PACK_TIMEOUT:
-    return c->pack_timeout;
+    return PUT(SUE_REG_PACK_TIMEOUT_CYCLES, c->pack_timeout);
   case SUE_REG_PACK_THRESH:
-    return c->pack_thresh;
+    return PUT(SUE_REG_PACK_THRESH_BYTES, c->pack_thresh);
   case SUE_REG_RETX_TIMEOUT:
-    return c->retx_timeout;
+    return PUT(SUE_REG_RETX_TIMEOUT_CYCLES, c->retx_timeout);
   case SUE_REG_ACK_DELAY:
-    return c->ack_delay;
-  case SUE_REG_PFC_MAP: {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < SUE_NVC; i++)
-      v |= (uint32_t)(c->pfc_prio[i] & 7u) << (3 * i);
-    return v;
-  }
+    return PUT(SUE_REG_ACK_DELAY_CYCLES, c->ack_delay);
+  case SUE_REG_PFC_MAP:
+    return PUT(SUE_REG_PFC_MAP_PRIO0, c->pfc_prio[0]) | PUT(SUE_REG_PFC_MAP_PRIO1, c->pfc_prio[1]) |
+           PUT(SUE_REG_PFC_MAP_PRIO2, c->pfc_prio[2]) | PUT(SUE_REG_PFC_MAP_PRIO3, c->pfc_prio[3]);
   case SUE_REG_PFC_TIME:
-    return c->pfc_time | ((uint32_t)c->pfc_qcyc << 16);
+    return PUT(SUE_REG_PFC_TIME_TIME, c->pfc_time) | PUT(SUE_REG_PFC_TIME_QCYC, c->pfc_qcyc);
   case SUE_REG_PFC_REFRESH:
-    return c->pfc_refresh;
+    return PUT(SUE_REG_PFC_REFRESH_CYCLES, c->pfc_refresh);
   case SUE_REG_PFC_XOFF:
-    return c->pfc_xoff;
+    return PUT(SUE_REG_PFC_XOFF_BYTES, c->pfc_xoff);
   case SUE_REG_PFC_XON:
-    return c->pfc_xon;
+    return PUT(SUE_REG_PFC_XON_BYTES, c->pfc_xon);
   case SUE_REG_STATUS: {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < SUE_NVC; i++)
-      v |= ((uint32_t)sue_ep_paused(ep, i) << i) | ((uint32_t)ep->xoff[i] << (4 + i));
-    return v | ((uint32_t)ep->tx_in_reset << 8) | ((uint32_t)ep->rx_in_reset << 9);
+    uint32_t paused = 0, xoff = 0;
+    for (unsigned v = 0; v < SUE_NVC; v++) {
+      paused |= (uint32_t)sue_ep_paused(ep, v) << v;
+      xoff |= (uint32_t)ep->xoff[v] << v;
+    }
+    return PUT(SUE_REG_STATUS_PAUSED, paused) | PUT(SUE_REG_STATUS_XOFF, xoff) |
+           PUT(SUE_REG_STATUS_TX_RESET, ep->tx_in_reset) |
+           PUT(SUE_REG_STATUS_RX_RESET, ep->rx_in_reset);
   }
-  default:
+  default: /* unmapped, and CNT_CLEAR (write-only) */
     return 0;
   }
 }
 
 void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
   sue_cfg_t *c = &ep->cfg;
+  unsigned i;
+  uint32_t off;
   addr &= 0xFFCu;
-  if (addr >= 0x400u && addr < 0x800u) {
-    unsigned d = (addr - 0x400u) / 16u;
-    if (d >= ep->p.ndst)
+  if (in_array(addr, SUE_REG_DST(0), SUE_REG_DST_STRIDE, SUE_REG_DST_NUM, &i, &off)) {
+    if (i >= SUE_REG_DST_COUNT(&ep->p))
       return;
-    sue_dst_t *t = &c->dst[d];
-    switch (addr & 0xCu) {
-    case 0x0:
-      t->valid = val >> 31;
-      t->xpuid = val & 0x3FFu;
+    sue_dst_t *t = &c->dst[i];
+    switch (off) {
+    case SUE_REG_DST_ID_OFF:
+      t->valid = GET(val, SUE_REG_DST_ID_VALID);
+      t->xpuid = GET(val, SUE_REG_DST_ID_XPUID);
       break;
-    case 0x4:
-      t->mac[0] = (uint8_t)(val >> 8);
-      t->mac[1] = (uint8_t)val;
+    case SUE_REG_DST_MAC_HI_OFF:
+      put_mac_hi(t->mac, GET(val, SUE_REG_DST_MAC_HI_MAC01));
       break;
-    case 0x8:
-      sue_put_be32(t->mac + 2, val);
+    case SUE_REG_DST_MAC_LO_OFF:
+      sue_put_be32(t->mac + 2, GET(val, SUE_REG_DST_MAC_LO_MAC2345));
+      break;
+    case SUE_REG_DST_IP_OFF:
+      t->ip = GET(val, SUE_REG_DST_IP_ADDR);
       break;
     default:
-      t->ip = val;
+      break;
     }
     return;
   }
   switch (addr) {
-  case SUE_REG_CTRL:
-    c->hdr_fmt = (val & 1u) ? (val & 3u) : SUE_HDR_UDP;
-    c->rcrc_c = (val >> 2) & 1u;
-    c->pfc_tx_en = (val >> 3) & 1u;
-    c->pfc_rx_en = (val >> 4) & 1u;
-    c->ack_vc = (val >> 8) & 3u;
+  case SUE_REG_CTRL: {
+    unsigned aifh = GET(val, SUE_REG_CTRL_AIFH);
+    /* AIFH_SHORT is written 0 unless AIFH is (its wr_gate) */
+    c->hdr_fmt = aifh | ((aifh & GET(val, SUE_REG_CTRL_AIFH_SHORT)) << 1);
+    c->rcrc_c = GET(val, SUE_REG_CTRL_RCRC_C);
+    c->pfc_tx_en = GET(val, SUE_REG_CTRL_PFC_TX_EN);
+    c->pfc_rx_en = GET(val, SUE_REG_CTRL_PFC_RX_EN);
+    c->ack_vc = GET(val, SUE_REG_CTRL_ACK_VC);
     break;
+  }
   case SUE_REG_XPUID:
-    c->xpuid = val & 0x3FFu;
+    c->xpuid = GET(val, SUE_REG_XPUID_ID);
     break;
   case SUE_REG_PARTITION:
-    c->partition = val & 0x3FFu;
+    c->partition = GET(val, SUE_REG_PARTITION_ID);
     break;
   case SUE_REG_MAC_HI:
-    c->mac[0] = (uint8_t)(val >> 8);
-    c->mac[1] = (uint8_t)val;
+    put_mac_hi(c->mac, GET(val, SUE_REG_MAC_HI_MAC01));
     break;
   case SUE_REG_MAC_LO:
-    sue_put_be32(c->mac + 2, val);
+    sue_put_be32(c->mac + 2, GET(val, SUE_REG_MAC_LO_MAC2345));
     break;
   case SUE_REG_IP:
-    c->ip = val;
+    c->ip = GET(val, SUE_REG_IP_ADDR);
     break;
   case SUE_REG_UDP_PORT:
-    c->udp_dport = (uint16_t)val;
-    c->udp_sport = (uint16_t)(val >> 16);
+    c->udp_dport = (uint16_t)GET(val, SUE_REG_UDP_PORT_DPORT);
+    c->udp_sport = (uint16_t)GET(val, SUE_REG_UDP_PORT_SPORT);
     break;
   case SUE_REG_ETHERTYPE:
-    c->ethertype = (uint16_t)val;
+    c->ethertype = (uint16_t)GET(val, SUE_REG_ETHERTYPE_TYPE);
     break;
   case SUE_REG_IP_CFG:
-    c->ttl = (uint8_t)val;
-    for (unsigned i = 0; i < SUE_NVC; i++)
-      c->dscp[i] = (uint8_t)((val >> (8 + 6 * i)) & 0x3Fu);
+    c->ttl = (uint8_t)GET(val, SUE_REG_IP_CFG_TTL);
+    c->dscp[0] = (uint8_t)GET(val, SUE_REG_IP_CFG_DSCP0);
+    c->dscp[1] = (uint8_t)GET(val, SUE_REG_IP_CFG_DSCP1);
+    c->dscp[2] = (uint8_t)GET(val, SUE_REG_IP_CFG_DSCP2);
+    c->dscp[3] = (uint8_t)GET(val, SUE_REG_IP_CFG_DSCP3);
     break;
   case SUE_REG_AIFH_PREFIX:
-    c->aifh_prefix = val;
+    c->aifh_prefix = GET(val, SUE_REG_AIFH_PREFIX_PREFIX);
     break;
   case SUE_REG_PACK_TIMEOUT:
-    c->pack_timeout = val & 0xFFFFu;
+    c->pack_timeout = GET(val, SUE_REG_PACK_TIMEOUT_CYCLES);
     break;
   case SUE_REG_PACK_THRESH:
-    c->pack_thresh = val & 0xFFFFu;
+    c->pack_thresh = GET(val, SUE_REG_PACK_THRESH_BYTES);
     break;
   case SUE_REG_RETX_TIMEOUT:
-    c->retx_timeout = val & 0xFFFFFFu;
+    c->retx_timeout = GET(val, SUE_REG_RETX_TIMEOUT_CYCLES);
     break;
   case SUE_REG_ACK_DELAY:
-    c->ack_delay = val & 0xFFFFu;
+    c->ack_delay = GET(val, SUE_REG_ACK_DELAY_CYCLES);
     break;
   case SUE_REG_PFC_MAP:
-    for (unsigned i = 0; i < SUE_NVC; i++)
-      c->pfc_prio[i] = (uint8_t)((val >> (3 * i)) & 7u);
+    c->pfc_prio[0] = (uint8_t)GET(val, SUE_REG_PFC_MAP_PRIO0);
+    c->pfc_prio[1] = (uint8_t)GET(val, SUE_REG_PFC_MAP_PRIO1);
+    c->pfc_prio[2] = (uint8_t)GET(val, SUE_REG_PFC_MAP_PRIO2);
+    c->pfc_prio[3] = (uint8_t)GET(val, SUE_REG_PFC_MAP_PRIO3);
     break;
   case SUE_REG_PFC_TIME:
-    c->pfc_time = (uint16_t)val;
-    c->pfc_qcyc = (uint8_t)(val >> 16);
+    c->pfc_time = (uint16_t)GET(val, SUE_REG_PFC_TIME_TIME);
+    c->pfc_qcyc = (uint8_t)GET(val, SUE_REG_PFC_TIME_QCYC);
     break;
   case SUE_REG_PFC_REFRESH:
-    c->pfc_refresh = val & 0xFFFFFFu;
+    c->pfc_refresh = GET(val, SUE_REG_PFC_REFRESH_CYCLES);
     break;
   case SUE_REG_PFC_XOFF:
-    c->pfc_xoff = val & 0x7FFFFFu;
+    c->pfc_xoff = GET(val, SUE_REG_PFC_XOFF_BYTES);
     break;
   case SUE_REG_PFC_XON:
-    c->pfc_xon = val & 0x7FFFFFu;
+    c->pfc_xon = GET(val, SUE_REG_PFC_XON_BYTES);
     break;
   case SUE_REG_CNT_CLEAR:
-    if (val & 1u)
+    if (GET(val, SUE_REG_CNT_CLEAR_CLEAR))
       memset(ep->cnt, 0, sizeof ep->cnt);
     break;
   default:
