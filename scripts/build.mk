@@ -40,8 +40,11 @@ CFLAGS_C := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(C_INC)
 
 VROOT := $(shell verilator --getenv VERILATOR_ROOT)
 VINC  := -I$(VROOT)/include -I$(VROOT)/include/vltstd
-# X handling identical to a reset-everything design on every simulator; asserts on.
-VFLAGS := -O3 --assert --x-assign 0 --x-initial 0 -Wno-fatal $(wildcard rtl/lint/*.vlt) $(RTL_INC)
+# X: a flop without reset, an X assignment or an undriven net starts random, from a seed the
+# harness derives from SEED (vl_user.cpp), never a friendly zero: a design that needs a reset it
+# lacks fails here as it does on four-state Icarus. Asserts on; warnings are errors (make lint
+# keeps the RTL free of them, so a new one stops the build instead of scrolling past).
+VFLAGS := -O3 --assert --x-assign unique --x-initial unique $(wildcard rtl/lint/*.vlt) $(RTL_INC)
 VDEFS := -DVL_USER_STOP -DVL_USER_FATAL -DVL_USER_FINISH
 ifeq ($(VARIANT),waves)
   VFLAGS += --trace-fst --trace-structs
@@ -55,6 +58,15 @@ ifeq ($(VARIANT),cov)
 else
   VDEFS  += -DVM_COVERAGE=0
 endif
+
+# The flags stamp: everything that decides how this program is built (the flags above and
+# below, this file, the top generator). Every object depends on it, so changing a flag or this
+# file rebuilds what it affects instead of leaving a stale model behind; the stamp is
+# rewritten only when its text changes. EXTRA_VFLAGS adds Verilator flags (scripts/selftest.sh
+# uses it to prove the rebuild).
+EXTRA_VFLAGS ?=
+VFLAGS += $(EXTRA_VFLAGS)
+STAMP := $(B)/flags.stamp
 
 SC_INC := -I/usr/include
 SC_LIB := -L/usr/lib/x86_64-linux-gnu -lsystemc
@@ -74,7 +86,7 @@ $(GEN)/tops.c $(GEN)/vl_tops.cpp $(GEN)/sc_tops.cpp $(GEN)/tb_tops.v: $(GEN)/top
 OBJ := $(B)/obj
 C_OBJS := $(patsubst %.c,$(OBJ)/c/%.o,$(C_SRCS))
 
-$(OBJ)/c/%.o: %.c $(C_HDRS)
+$(OBJ)/c/%.o: %.c $(C_HDRS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) $(if $(filter icarus,$(SIM)),-fPIC -DHARNESS_ICARUS) -c $< -o $@
 
@@ -82,10 +94,10 @@ $(OBJ)/c/%.o: %.c $(C_HDRS)
 ifeq ($(SIM),icarus)
 # ---------------------------------------------------------------- Icarus + VPI
 all: $(B)/sim.vvp $(B)/harness.vpi
-$(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v
+$(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v $(STAMP)
 	@mkdir -p $(B)
 	iverilog -g2012 -o $@ $(RTL_INC) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v
-$(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h csrc/harness/harness.h
+$(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h csrc/harness/harness.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -fPIC -pthread -I/usr/include/iverilog -c $< -o $@
 $(B)/harness.vpi: $(C_OBJS) $(OBJ)/be_icarus.o
@@ -133,7 +145,7 @@ SC_MK := $(if $(filter systemc,$(SIM)),SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBD
 PCH   := $(abspath $(OBJ)/pch)
 PCH_T := $(firstword $(TOPS))
 PCH_H := $(PCH)/fast/verilated.h.gch $(PCH)/slow/verilated.h.gch
-$(PCH)/%/verilated.h.gch: $(OBJ)/$(PCH_T)/V$(PCH_T).mk $(VROOT)/include/verilated.h
+$(PCH)/%/verilated.h.gch: $(OBJ)/$(PCH_T)/V$(PCH_T).mk $(VROOT)/include/verilated.h $(STAMP)
 	@mkdir -p $(@D)
 	cp $(VROOT)/include/verilated.h $(@D)/verilated.h
 	flags=$$($(MAKE) -s --no-print-directory -C $(OBJ)/$(PCH_T) -f V$(PCH_T).mk $(SC_MK) \
@@ -147,7 +159,7 @@ MODEL_LIBS := $(foreach t,$(TOPS),$(OBJ)/$(t)/V$(t)__ALL.a)
 # One Verilated model per top configuration, each with its own class prefix so
 # all of a block's tops live in one program.
 define TOP_RULES
-$(OBJ)/$(1)/V$(1).mk: $(RTL_DEPS) $(GEN)/tops.mk
+$(OBJ)/$(1)/V$(1).mk: $(RTL_DEPS) $(GEN)/tops.mk $(STAMP)
 	@mkdir -p $(OBJ)/$(1)
 	verilator $(VMODE) $(VFLAGS) --prefix V$(1) --top-module $(MODULE_$(1)) $(GFLAGS_$(1)) -Mdir $(OBJ)/$(1) $(RTL)
 	@touch $$@
@@ -157,16 +169,16 @@ endef
 $(foreach t,$(TOPS),$(eval $(call TOP_RULES,$(t))))
 
 VRT_OBJS := $(patsubst %.cpp,$(OBJ)/vrt/%.o,$(VRT))
-$(OBJ)/vrt/%.o: $(VROOT)/include/%.cpp
+$(OBJ)/vrt/%.o: $(VROOT)/include/%.cpp $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS_V) -c $< -o $@
 
-$(OBJ)/shim.o: $(GEN)/$(SHIM).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
+$(OBJ)/shim.o: $(GEN)/$(SHIM).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS) $(STAMP)
 	$(CXX) $(CXXFLAGS_V) -Icsrc/harness $(foreach t,$(TOPS),-I$(OBJ)/$(t)) -c $< -o $@
-$(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS)
+$(OBJ)/backend.o: csrc/harness/$(BACKEND).cpp $(wildcard csrc/harness/*.h) $(MODEL_LIBS) $(STAMP)
 	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
 
-$(OBJ)/vl_user.o: csrc/harness/vl_user.cpp csrc/harness/backend.h
+$(OBJ)/vl_user.o: csrc/harness/vl_user.cpp $(wildcard csrc/harness/*.h) $(STAMP)
 	$(CXX) $(CXXFLAGS_V) -Icsrc/harness -c $< -o $@
 
 all: $(B)/sim
@@ -181,3 +193,7 @@ endif
 $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS)
 	$(CXX) -o $@ $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) $(MODEL_LIBS) $(LINK_EXTRA) -lz -lpthread -lm
 endif
+
+# Written while this file is read, before any rule runs (see STAMP above).
+STAMP_TEXT := sim=$(SIM) variant=$(VARIANT) | $(VFLAGS) | $(VDEFS) | $(CFLAGS_C) | $(CXXFLAGS_V) | $(OPT_fast) $(OPT_slow) | $(shell cat scripts/build.mk scripts/gen_tops.py scripts/tops.py | md5sum)
+$(shell mkdir -p $(B) && { printf '%s\n' '$(STAMP_TEXT)' | cmp -s - $(STAMP) || printf '%s\n' '$(STAMP_TEXT)' > $(STAMP); })

@@ -53,6 +53,13 @@ block_test_sims() {
   echo "${sims:-verilator icarus}"
 }
 
+# test_passed DIR: a run folder of scripts/run_one.sh passed: its results.xml has no failure and
+# the process exited 0 (exit_code), both.
+test_passed() {
+  [ -f "$1/results.xml" ] && grep -q 'failures="0"' "$1/results.xml" &&
+    [ "$(cat "$1/exit_code" 2>/dev/null)" = 0 ]
+}
+
 # merge_results OUT BLOCK SIM DIR... : one JUnit file from the per-test results.xml files.
 merge_results() {
   local out=$1 block=$2 sim=$3 n=0 f=0 d
@@ -60,7 +67,10 @@ merge_results() {
   local cases=""
   for d in "$@"; do
     n=$((n + 1))
-    if [ -f "$d/results.xml" ]; then
+    if [ -f "$d/results.xml" ] && ! test_passed "$d" && grep -q 'failures="0"' "$d/results.xml"; then
+      f=$((f + 1))
+      cases+="    <testcase name=\"$(basename "$d" | sed 's/-s[0-9]*$//')\" classname=\"$block.$sim\"><failure message=\"exited with status $(cat "$d/exit_code" 2>/dev/null) after its checks passed (see $d/console.log)\"/></testcase>"$'\n'
+    elif [ -f "$d/results.xml" ]; then
       grep -q 'failures="0"' "$d/results.xml" || f=$((f + 1))
       cases+=$(sed -n '/<testcase/,/<\/testcase>\|\/>$/p' "$d/results.xml" | grep -v '<property\|testsuite')
       cases+=$'\n'

@@ -22,10 +22,9 @@ for sim in verilator icarus systemc; do
     i=$((i + 1))
     [ "$sim" != verilator ] && [ $i -gt "$slow" ] && break
     log=sim_out/regress/$sim-s$seed.log
-    # The slower simulators cover every frame width in the seeds they run (+all_fw; +full
-    # would also unscale their packet counts); REGRESS_PLUSARGS overrides.
-    pa=""
-    [ "$sim" != verilator ] && pa=${REGRESS_PLUSARGS:-+all_fw}
+    # Every simulator at the default scale (every frame width, every packet count: the same
+    # stimulus for a SEED everywhere); REGRESS_PLUSARGS adds plusargs (e.g. +full).
+    pa=${REGRESS_PLUSARGS:-}
     PLUSARGS=$pa scripts/sim.sh "$sim" "$blocks" "" "$seed" 0 0 >"$log" 2>&1
     echo "$sim seed $seed: $(tail -1 "$log")"
     grep -E '^FAIL|reproduce:' "$log" || true

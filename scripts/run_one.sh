@@ -9,7 +9,7 @@ rm -rf "$out"
 mkdir -p "$out"
 args=(+test="$test" +seed="$seed" +outdir="$out")
 [ "$variant" = waves ] && args+=(+waves=1)
-# PLUSARGS (make sim PLUSARGS='+full +all_fw'): extra plusargs a test reads, words of +name[=value]
+# PLUSARGS (make sim PLUSARGS='+quick'): extra plusargs a test reads, words of +name[=value]
 read -r -a extra <<<"${PLUSARGS:-}"
 args+=("${extra[@]}")
 case $sim in
@@ -22,10 +22,19 @@ case $sim in
 esac
 "${cmd[@]}" >"$out/console.log" 2>&1
 rc=$?
-grep -E '^(PASS|FAIL) |^  reproduce:' "$out/console.log" || true
+# A test passes only if the process exits 0 and results.xml has no failure: a crash after the
+# runner wrote its verdict (closing the FST, writing coverage) fails it too. The exit status is
+# kept beside the results for scripts/sim.sh.
+echo "$rc" >"$out/exit_code"
+grep -E '^(PASS|FAIL|SKIP) |^  reproduce:' "$out/console.log" || true
+repro="  reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1${PLUSARGS:+ PLUSARGS='$PLUSARGS'}"
 if [ ! -f "$out/results.xml" ]; then
   echo "FAIL $block.$test: the simulator exited ($rc) without a result; see $out/console.log"
   tail -5 "$out/console.log" | sed 's/^/    /'
-  echo "  reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1${PLUSARGS:+ PLUSARGS='$PLUSARGS'}"
+  echo "$repro"
+elif [ "$rc" -ne 0 ] && grep -q 'failures="0"' "$out/results.xml"; then
+  echo "FAIL $block.$test: exited with status $rc after its checks passed; see $out/console.log"
+  tail -3 "$out/console.log" | sed 's/^/    /'
+  echo "$repro"
 fi
 exit 0

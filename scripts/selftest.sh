@@ -122,6 +122,43 @@ rdl_change "ETHERTYPE reset 0x88B5 -> 0x88B6" 's/TYPE\[15:0\] = 0x88B5;/TYPE[15:
 rdl_change "XPUID.ID width 10 -> 12" 's/"XPU id"; } ID\[9:0\] = 0;/"XPU id"; } ID[11:0] = 0;/' \
   "xpuid" width
 
+# --- no friendly zero: a flop that lost its reset fails on every simulator. A copy of the tree
+# whose sync_fifo has no reset on level_q (tops trimmed to the two FIFOs, for build time) runs
+# fifo_random: on Icarus level_q starts X, on Verilator at a random value from SEED.
+mut=$work/mutant
+rm -rf "$mut"
+mkdir -p "$mut"
+cp -r Makefile rtl csrc scripts vectors tb "$mut"/
+sed -i -E '/^\s*level_q\s*<=\s*[^?]*;\s*$/d' "$mut/rtl/common/sync_fifo.v"
+grep -q 'level_q' "$mut/rtl/common/sync_fifo.v" && ! grep -qE '^\s*level_q\s*<=\s*[^?]*;\s*$' "$mut/rtl/common/sync_fifo.v" ||
+  bad "the mutation of sync_fifo (level_q without reset) did not apply"
+grep -E '^(#|sync_fifo_)' tb/common/tops.txt >"$mut/tb/common/tops.txt"
+for sim in verilator icarus; do
+  out=$(cd "$mut" && scripts/sim.sh "$sim" common fifo_random 1 0 0 2>&1)
+  if [ $? -ne 0 ] && grep -q "^FAIL common.fifo_random" <<<"$out"; then
+    ok "$sim: a flop without its reset fails (sync_fifo level_q, fifo_random)"
+  else
+    bad "$sim: sync_fifo without the level_q reset passed fifo_random" "$out"
+  fi
+done
+
+# --- a changed build flag rebuilds: the flags stamp of scripts/build.mk. The same build with one
+# more Verilator flag must rebuild the models (and report nothing to do when run again).
+stamp_build() { make -s -f scripts/build.mk BLOCK=harness SIM=verilator VARIANT=plain "$@" -j"${JOBS:-2}" 2>&1; }
+stamp_build >/dev/null
+lib=sim_out/build/verilator/harness/plain/obj/harness_probe/Vharness_probe__ALL.a
+before=$(stat -c %Y "$lib" 2>/dev/null || echo none)
+sleep 1
+stamp_build EXTRA_VFLAGS=-DHARNESS_SELFTEST_STAMP >/dev/null
+after=$(stat -c %Y "$lib" 2>/dev/null || echo none)
+again=$(stamp_build EXTRA_VFLAGS=-DHARNESS_SELFTEST_STAMP --question >/dev/null; echo $?)
+if [ "$before" != none ] && [ "$before" != "$after" ] && [ "$again" = 0 ]; then
+  ok "a changed Verilator flag rebuilds the models (flags stamp), and only once"
+else
+  bad "a changed Verilator flag did not rebuild the models (before $before, after $after, up to date after: $again)"
+fi
+stamp_build >/dev/null # back to the plain build for the tests below
+
 # --- failing tests on every simulator: FAIL line, reproduction line, JUnit failure, exit 1
 expect_fail() { # sim block test seed message-regex
   local sim=$1 block=$2 test=$3 seed=$4 msg=$5 out rc
@@ -131,8 +168,8 @@ expect_fail() { # sim block test seed message-regex
   if [ $rc -ne 0 ] &&
     grep -q "^FAIL $block.$test" <<<"$out" &&
     grep -qF "reproduce: make sim BLOCK=$block TEST=$test SEED=$seed SIM=$sim WAVES=1" <<<"$out" &&
-    grep -q "<failure" "$dir/results.xml" &&
-    grep -qE "$msg" "$dir/console.log" &&
+    grep -q "<failure" "sim_out/$sim/$block/results.xml" &&
+    { grep -qE "$msg" "$dir/console.log" || grep -qE "$msg" <<<"$out"; } &&
     grep -q "^0 passed, 1 failed" <<<"$out"; then
     ok "$sim: $block.$test fails as it should"
   else

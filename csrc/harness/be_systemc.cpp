@@ -20,6 +20,7 @@
 #include "backend.h"
 #include "harness.h"
 #include "sc_shim.h"
+#include "vl_user.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -231,6 +232,8 @@ int sc_main(int argc, char **argv) {
   sc_core::sc_set_time_resolution(1, sc_core::SC_PS); // the core's time is in ps
   Verilated::defaultContextp()->fatalOnError(false);
   Verilated::defaultContextp()->fatalOnVpiError(false);
+  // before elaboration: every instance takes its initial state when it is constructed
+  harness_vl_random_init(Verilated::defaultContextp(), argc, argv);
 #if VM_TRACE
   // Before elaboration: tracing needs it from time 0. Same rule as the runner.
   for (int i = 1; i < argc; i++)

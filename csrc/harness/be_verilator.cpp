@@ -10,6 +10,7 @@
 #include "backend.h"
 #include "harness.h"
 #include "vl_shim.h"
+#include "vl_user.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -25,8 +26,10 @@ struct be_model {
 #endif
 };
 
-// One context for every model of the run: coverage and $fatal are per context.
+// One context for every model of the run: coverage, $fatal and the random seed are per context.
 static VerilatedContext *g_ctx;
+static int g_argc;
+static char **g_argv;
 #if VM_COVERAGE
 // The context's coverage points point into the models' counters, so a closed model
 // is kept (finalized, not destroyed) until be_run_end has written coverage.dat.
@@ -45,6 +48,7 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
     g_ctx = new VerilatedContext;
     g_ctx->fatalOnError(false);
     g_ctx->fatalOnVpiError(false);
+    harness_vl_random_init(g_ctx, g_argc, g_argv);
 #if VM_TRACE
     g_ctx->traceEverOn(true);
 #endif
@@ -184,4 +188,8 @@ void be_run_end(const char *outdir) {
 
 } // extern "C"
 
-int main(int argc, char **argv) { return harness_main(argc, argv); }
+int main(int argc, char **argv) {
+  g_argc = argc;
+  g_argv = argv;
+  return harness_main(argc, argv);
+}

@@ -33,7 +33,6 @@ struct dut {
 
 static uint64_t g_now_ps;
 static int g_opens; /* DUTs opened so far: names each one's wave file */
-static int g_waves; /* cached harness_waves_on(): read every cycle */
 static dut_t *g_open[HARNESS_MAX_DUTS];
 
 static void check_design(void) {
@@ -73,7 +72,6 @@ dut_t *dut_open(const char *top) {
 
   char err[512] = "";
   const char *waves = harness_wave_path(g_opens++);
-  g_waves = harness_waves_on();
   be_model_t *m = be_open(ti, inst, waves, err, sizeof err);
   if (!m)
     FAIL("dut_open(%s): %s", top, err);
@@ -246,10 +244,9 @@ uint64_t harness_get_u64_slow(dut_t *d, port_t p) {
 void dut_step(dut_t *d, unsigned cycles) {
   static const uint32_t one = 1, zero = 0;
   for (unsigned i = 0; i < cycles; i++) {
-    /* With waves on, show input changes before the edge rather than on it.
-     * Without, skip it: every backend samples inputs set before the edge. */
-    if (d->hot.dirty && g_waves)
-      settle(d);
+    /* Inputs set since the last settle go in with the edge, in its time step, with and without
+     * waves alike: a debug run orders events exactly as the run that failed. Every backend
+     * applies them before the clock rises (Icarus in an earlier read-write sync of the step). */
     uint64_t t_pos = (g_now_ps / HARNESS_PERIOD_PS + 1) * HARNESS_PERIOD_PS;
     fast_port_t *clk = &d->hot.fast[d->clk];
     if (clk->ptr)

@@ -75,8 +75,19 @@ void harness_register(const char *name, const char *file, harness_test_fn fn);
 #define HARNESS_XFAIL(name, expect) HARNESS_TEST(name)
 
 uint64_t harness_seed(void);      /* SEED of this run */
+
+/* The run's scale, the one length control of every test on every simulator: +quick (the make
+ * test lane of an event-driven simulator), default, +full (the unscaled lengths). The same SEED
+ * and scale drive the same stimulus on every simulator; a test never asks which one runs it. */
+typedef enum { HARNESS_QUICK, HARNESS_DEFAULT, HARNESS_FULL } harness_scale_t;
+harness_scale_t harness_scale(void);
+/* The value for this run's scale. */
+unsigned long harness_scaled(unsigned long quick, unsigned long dflt, unsigned long full);
+/* Ends the test as skipped (JUnit <skipped>, a SKIP line, not a failure): for a test that has no
+ * meaningful form at this scale, e.g. a figure that needs the full length. */
+void harness_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 const char *harness_outdir(void); /* sim_out/<sim>/<block>/<test>-s<seed>/ */
-const char *harness_sim(void);    /* "verilator", "icarus" or "systemc" */
+const char *harness_sim(void);    /* "verilator", "icarus" or "systemc": for logs, never a branch */
 const char *harness_block(void);
 const char *harness_vectors_dir(void);         /* vectors/ (overridable by +vectors=) */
 const char *harness_plusarg(const char *name); /* value of +name=value, or NULL */

@@ -13,7 +13,6 @@ extern uint64_t harness_cycles, harness_max_cycles; /* watchdog */
 /* Wave file of the n-th DUT opened in this test (waves.fst, waves_1.fst, ...):
  * NULL unless WAVES=1. */
 const char *harness_wave_path(int n);
-int harness_waves_on(void);
 void harness_watchdog(uint64_t cycle) __attribute__((noreturn)); /* past max_cycles */
 void harness_close_all(void);
 uint64_t harness_now_ps(void);

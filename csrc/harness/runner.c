@@ -5,6 +5,8 @@
  *
  * Arguments are plusargs on every backend (vvp passes them through too):
  *   +test=NAME +seed=N +outdir=DIR +waves=1 +vectors=DIR +max_cycles=N +list
+ *   +quick | +full    the run's scale (harness_scale); default between them
+ * Any other plusarg is the test's (harness_plusarg) and goes into the reproduction line.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -36,7 +38,8 @@ static struct {
   const test_entry_t *test;
   uint64_t seed;
   char outdir[1024], vectors[1024], wave[1100];
-  int waves, in_test, failed;
+  int waves, in_test, failed, skipped;
+  harness_scale_t scale;
   FILE *log;
   jmp_buf jb;
   char fail_msg[2048];
@@ -97,7 +100,6 @@ const char *harness_outdir(void) { return R.outdir; }
 const char *harness_sim(void) { return be_sim_name(); }
 const char *harness_block(void) { return harness_block_name; }
 const char *harness_vectors_dir(void) { return R.vectors; }
-int harness_waves_on(void) { return R.waves; }
 const char *harness_wave_path(int n) {
   if (!R.waves)
     return NULL;
@@ -150,6 +152,46 @@ void harness_fail_at(const char *file, int line, const char *fmt, ...) {
     longjmp(R.jb, 1);
   fprintf(stderr, "harness: %s\n", R.fail_msg);
   exit(2);
+}
+
+void harness_skip(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(R.fail_msg, sizeof R.fail_msg, fmt, ap);
+  va_end(ap);
+  R.skipped = 1;
+  if (R.in_test)
+    longjmp(R.jb, 2);
+  fprintf(stderr, "harness: skip outside a test: %s\n", R.fail_msg);
+  exit(2);
+}
+
+harness_scale_t harness_scale(void) { return R.scale; }
+
+unsigned long harness_scaled(unsigned long quick, unsigned long dflt, unsigned long full) {
+  return R.scale == HARNESS_QUICK ? quick : R.scale == HARNESS_FULL ? full : dflt;
+}
+
+static const char *scale_name(harness_scale_t s) {
+  return s == HARNESS_QUICK ? "quick" : s == HARNESS_FULL ? "full" : "default";
+}
+
+/* The plusargs a test reads (not the runner's own): what the reproduction line must repeat. */
+static int is_runner_arg(const char *a) {
+  static const char *const own[] = {"+test=", "+seed=", "+outdir=", "+waves", "+wavefile=",
+                                    "+vectors=", "+verilator+", "+list"};
+  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+    if (strncmp(a, own[i], strlen(own[i])) == 0)
+      return 1;
+  return a[0] != '+';
+}
+
+static void test_plusargs(char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < R.nargs && k < n; i++)
+    if (!is_runner_arg(R.args[i]))
+      k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? " " : "", R.args[i]);
 }
 
 void harness_check_failed(const char *file, int line, const char *cond, const char *fmt, ...) {
@@ -250,18 +292,19 @@ static void write_results(double secs) {
   fprintf(f, "<testsuites name=\"results\" tests=\"1\" failures=\"%d\">\n", R.failed);
   fprintf(f,
           "  <testsuite name=\"%s\" package=\"%s.%s\" tests=\"1\" failures=\"%d\" errors=\"0\" "
-          "skipped=\"0\" time=\"%.3f\">\n",
-          harness_block_name, harness_block_name, be_sim_name(), R.failed, secs);
+          "skipped=\"%d\" time=\"%.3f\">\n",
+          harness_block_name, harness_block_name, be_sim_name(), R.failed, R.skipped, secs);
   fprintf(f, "    <property name=\"seed\" value=\"%llu\"/>\n", (unsigned long long)R.seed);
   fprintf(f, "    <property name=\"sim\" value=\"%s\"/>\n", be_sim_name());
+  fprintf(f, "    <property name=\"scale\" value=\"%s\"/>\n", scale_name(R.scale));
   fprintf(f,
           "    <testcase name=\"%s\" classname=\"%s.%s\" file=\"%s\" time=\"%.3f\" "
           "sim_time_ns=\"%.1f\" ratio_time=\"%.1f\" cycles=\"%llu\" checks=\"%llu\"",
           R.test->name, harness_block_name, be_sim_name(), R.test->file, secs, sim_ns,
           secs > 0 ? sim_ns / secs : 0.0, (unsigned long long)harness_cycles,
           (unsigned long long)R.checks);
-  if (R.failed) {
-    fprintf(f, ">\n      <failure message=\"");
+  if (R.failed || R.skipped) {
+    fprintf(f, ">\n      <%s message=\"", R.failed ? "failure" : "skipped");
     xml_escaped(f, R.fail_msg);
     fprintf(f, "\"/>\n    </testcase>\n");
   } else {
@@ -283,10 +326,13 @@ static int finish(void) {
   write_results(secs);
   if (R.failed) {
     say("FAIL %s.%s: %s", harness_block_name, R.test->name, R.fail_msg);
-    const char *pa = getenv("PLUSARGS"); /* set by make sim PLUSARGS=... (run_one.sh) */
+    char pa[512];
+    test_plusargs(pa, sizeof pa); /* +quick / +full and whatever else the test reads */
     say("  reproduce: make sim BLOCK=%s TEST=%s SEED=%llu SIM=%s WAVES=1%s%s%s", harness_block_name,
-        R.test->name, (unsigned long long)R.seed, be_sim_name(), pa && *pa ? " PLUSARGS='" : "",
-        pa && *pa ? pa : "", pa && *pa ? "'" : "");
+        R.test->name, (unsigned long long)R.seed, be_sim_name(), *pa ? " PLUSARGS='" : "", pa,
+        *pa ? "'" : "");
+  } else if (R.skipped) {
+    say("SKIP %s.%s: %s", harness_block_name, R.test->name, R.fail_msg);
   } else {
     say("PASS %s.%s (%llu checks, %llu cycles, %.2f s)", harness_block_name, R.test->name,
         (unsigned long long)R.checks, (unsigned long long)harness_cycles, secs);
@@ -355,6 +401,16 @@ int harness_main(int argc, char **argv) {
     fprintf(stderr, "bad +max_cycles '%s'\n", harness_plusarg("max_cycles"));
     return 2;
   }
+  R.scale = HARNESS_DEFAULT;
+  if (harness_plusarg("quick"))
+    R.scale = HARNESS_QUICK;
+  if (harness_plusarg("full")) {
+    if (R.scale == HARNESS_QUICK) {
+      fprintf(stderr, "+quick and +full together: pick one scale\n");
+      return 2;
+    }
+    R.scale = HARNESS_FULL;
+  }
   const char *od = harness_plusarg("outdir");
   if (od)
     snprintf(R.outdir, sizeof R.outdir, "%s", od);
@@ -373,15 +429,16 @@ int harness_main(int argc, char **argv) {
   snprintf(logpath, sizeof logpath, "%s/run.log", R.outdir);
   R.log = fopen(logpath, "w");
   clock_gettime(CLOCK_MONOTONIC, &R.t0);
-  say("RUN  %s.%s sim=%s seed=%llu out=%s", harness_block_name, R.test->name, be_sim_name(),
-      (unsigned long long)R.seed, R.outdir);
+  say("RUN  %s.%s sim=%s seed=%llu scale=%s out=%s", harness_block_name, R.test->name,
+      be_sim_name(), (unsigned long long)R.seed, scale_name(R.scale), R.outdir);
 
   R.in_test = 1;
-  if (setjmp(R.jb) == 0) {
+  int jumped = setjmp(R.jb);
+  if (jumped == 0) {
     R.test->fn();
     if (R.checks == 0)
       FAIL("the test made no checks");
-  } else {
+  } else if (jumped == 1) {
     R.failed = 1;
   }
   R.in_test = 0;

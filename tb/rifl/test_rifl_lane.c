@@ -4,8 +4,7 @@
  * reordered, corrupted, aborted). Bring-up from any bit offset, traffic both
  * ways with and without bit errors, flow control against a slow consumer, a
  * peer reset, corrupted control and flow-control frames.
- * Verilator runs every frame width; Icarus and SystemC run FW 128 and 256 unless
- * +all_fw (the wide frames take long on them).
+ * Every frame width at the default scale; FW 128 and 256, and fewer packets, at +quick.
  */
 #include <string.h>
 
@@ -23,16 +22,12 @@ static const lane_case_t cores[] = {{"rifl_lane_core_fw128", 128},
                                     {"rifl_lane_core_fw1024", 1024}};
 #define FW256 (&cores[1])
 
-static unsigned n_fw(void) {
-  return harness_plusarg("all_fw") || strcmp(harness_sim(), "verilator") == 0 ? 4u : 2u;
-}
+/* The event-driven simulators run a pair of lanes at about 1500 cycles/s, Verilator at about
+ * 150000: at +quick (their make test lane) the tests run FW 128 and 256 only, with a quarter of
+ * the packets. */
+static unsigned n_fw(void) { return (unsigned)harness_scaled(2, 4, 4); }
 
-/* The event-driven simulators run a pair of lanes at about 1500 cycles/s, Verilator at
- * about 150000: they run the same tests with fewer packets (+full for the Verilator size). */
-static uint64_t pk(uint64_t n) {
-  int fast = strcmp(harness_sim(), "verilator") == 0 || harness_plusarg("full");
-  return fast ? n : (n + 3) / 4;
-}
+static uint64_t pk(uint64_t n) { return harness_scaled((n + 3) / 4, n, n); }
 
 static void core_cfg(rifl_link_cfg_t *c, const lane_case_t *lc, unsigned latency) {
   memset(c, 0, sizeof *c);

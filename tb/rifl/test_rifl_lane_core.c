@@ -350,8 +350,8 @@ static void lockstep_errors(const lm_case_t *c, double ber, uint64_t cycles) {
 }
 
 HARNESS_TEST(lane_model_lockstep) {
-  /* every width on Verilator; FW 128 and 256 on the slower simulators unless +all_fw */
-  unsigned n = harness_plusarg("all_fw") || strcmp(harness_sim(), "verilator") == 0 ? 4 : 2;
+  /* every width; FW 128 and 256 at +quick */
+  unsigned n = (unsigned)harness_scaled(2, 4, 4);
   for (unsigned i = 0; i < n; i++)
     lockstep_clean(&cases[i], i == 0);
   lockstep_errors(&cases[1], 1e-5, 12000);

@@ -56,7 +56,7 @@ void swl_run(swl_t *s);
 /* Every bad packet dropped and counted: the model's counters against what was sent. */
 void swl_check_drops(swl_t *s, uint64_t err_len, uint64_t err_dst);
 
-/* n on Verilator or with +full, n / 10 on the slower simulators. */
+/* n, or n / 10 at +quick (the make test lane of the event-driven simulators). */
 unsigned long long swl_cycles(unsigned long long n);
 
 #endif

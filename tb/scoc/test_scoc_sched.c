@@ -262,10 +262,8 @@ static void close_sched(sched_t *s) {
   dut_close(s->d);
 }
 
-static unsigned long long n_cycles(unsigned long long n) {
-  int fast = strcmp(harness_sim(), "verilator") == 0 || harness_plusarg("full");
-  return fast ? n : n / 10;
-}
+/* +quick: a tenth of the cycles (the make test lane of the event-driven simulators) */
+static unsigned long long n_cycles(unsigned long long n) { return harness_scaled(n / 10, n, n); }
 
 /* Lockstep on every top: uniform load, a hotspot, a permutation, backpressure from the
  * outputs, then a drain. */

@@ -626,7 +626,7 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
 static void area_edges(tb_t *t) {
   static uint8_t f[MAXF];
   uint8_t cmds[SUE_PDU_MAX_MAX];
-  unsigned nk = strcmp(harness_sim(), "icarus") ? 24 : 6;
+  unsigned nk = (unsigned)harness_scaled(6, 24, 24);
   for (unsigned k = 0; k < nk; k++) {
     size_t budget = (size_t)prng_below(&t->rng, t->p.pdu_max + 1);
     size_t cl = random_cmds(t, budget, cmds);
@@ -663,14 +663,14 @@ static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
 HARNESS_TEST(rxc_malformed) {
   static uint8_t g[MAXF];
   uint8_t cmds[SUE_PDU_MAX_MAX];
-  /* Icarus (about 200 cycles/s here) runs one polynomial per format, alternating */
-  int icarus = !strcmp(harness_sim(), "icarus");
+  /* +quick (Icarus runs about 200 cycles/s here) runs one polynomial per format, alternating */
+  int quick = harness_scale() == HARNESS_QUICK;
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x11 + ci);
     for (unsigned fi = 0; fi < 3; fi++)
       for (unsigned rc = 0; rc < 2; rc++) {
-        if (icarus && rc != ((fi + ci) & 1u))
+        if (quick && rc != ((fi + ci) & 1u))
           continue;
         random_cfg(&t, fmts[fi], rc);
         /* the good frame: a 40-byte command first (so that byte h + 9 is its length), then
@@ -750,11 +750,10 @@ static void random_frames(tb_t *t, unsigned nframes) {
 }
 
 HARNESS_TEST(rxc_random) {
-  int icarus = !strcmp(harness_sim(), "icarus");
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x22 + ci);
-    unsigned n = icarus ? 400 : 3000;
+    unsigned n = (unsigned)harness_scaled(400, 3000, 3000);
     for (unsigned part = 0; part < 4; part++) {
       static const unsigned gap[4] = {0, 10, 40, 0}, rdy[4] = {100, 80, 40, 10};
       t.p_gap_pct = gap[part];
@@ -774,13 +773,12 @@ HARNESS_TEST(rxc_random) {
  * never drop, and every verdict comes VERDICT_LAT = 5 cycles after its last beat. */
 HARNESS_TEST(rxc_b2b) {
   static uint8_t f[MAXF];
-  int icarus = !strcmp(harness_sim(), "icarus");
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x33 + ci);
     t.p_gap_pct = 0;
     t.p_ready_pct = 100;
-    unsigned n = icarus ? 200 : 1500;
+    unsigned n = (unsigned)harness_scaled(200, 1500, 1500);
     for (unsigned k = 0; k < n; k++) {
       if (k % 100 == 0) {
         drain(&t);
@@ -826,13 +824,12 @@ HARNESS_TEST(rxc_b2b) {
 /* Output back-pressure: out_ready rarely high. The buffer fills, in_ready throttles the input
  * and nothing is lost or released early. */
 HARNESS_TEST(rxc_backpressure) {
-  int icarus = !strcmp(harness_sim(), "icarus");
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x44 + ci);
     t.p_gap_pct = 5;
     t.p_ready_pct = 3;
-    random_frames(&t, icarus ? 100 : 600);
+    random_frames(&t, (unsigned)harness_scaled(100, 600, 600));
     CHECK(t.stall_cycles > 0, "the buffer never filled");
     tb_close(&t);
   }

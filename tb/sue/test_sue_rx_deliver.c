@@ -504,8 +504,6 @@ static void tb_close(tb_t *s) {
   free(s->fr);
 }
 
-static int icarus(void) { return !strcmp(harness_sim(), "icarus"); }
-
 static const opts_t base_opts = {.p_keep = 0.8,
                                  .p_gap = 0.2,
                                  .p_credit = 0.3,
@@ -526,7 +524,7 @@ HARNESS_TEST(rxd_lockstep) {
     opts_t o = base_opts;
     o.budget_max = k->pdu_max;
     tb_open(&s, k, &o, 0x100 + ci);
-    unsigned n = icarus() ? 200 : 3000;
+    unsigned n = (unsigned)harness_scaled(200, 3000, 3000);
     static const double gap[4] = {0.0, 0.2, 0.5, 0.1}, cr[4] = {0.6, 0.3, 0.05, 0.9};
     for (unsigned part = 0; part < 4; part++) {
       s.o.p_gap = gap[part];
@@ -633,7 +631,7 @@ HARNESS_TEST(rxd_line_rate) {
     CHECK_EQ(s.busy_win, span, "one rx beat every cycle while commands are ready");
     /* streaming: frames back to back while delivering */
     uint64_t taken0 = s.taken, t0 = s.t;
-    unsigned nf = icarus() ? 12 : 60;
+    unsigned nf = (unsigned)harness_scaled(12, 60, 60);
     unsigned fh0 = s.fh;
     s.first_beat = 0;
     s.busy_win = 0;
