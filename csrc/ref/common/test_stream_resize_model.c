@@ -55,16 +55,16 @@ static void t_directed_up(ut_t *t) {
   stream_resize_model_t m;
   stream_resize_out_t o;
   UT_CHECK(t, stream_resize_model_init(&m, &(stream_resize_params_t){2, 8}) == 0, "init");
-  uint32_t w = 0;
-  stream_resize_in_t in = {1, &w, 2, 0, 1};
+  const uint32_t beats[] = {0x1100, 0x2201, 0x3302, 0x4403, 0xaabb, 0xccdd};
+  stream_resize_in_t in = {1, beats, 2, 0, 1};
   /* four full beats at full rate: the word shows one cycle after the fourth, and the next
    * word's first beat is taken in that same cycle */
   for (unsigned k = 0; k < 4; k++) {
-    w = 0x1100u * (k + 1) + k;
+    in.in_data = &beats[k];
     cycle(&m, &in, &o);
     UT_CHECK(t, o.in_ready && !o.out_valid, "gathering beat %u", k);
   }
-  w = 0xaabb;
+  in.in_data = &beats[4];
   in.in_nbytes = 1;
   in.in_last = 1;
   cycle(&m, &in, &o);
@@ -73,7 +73,7 @@ static void t_directed_up(ut_t *t) {
   /* a 1-byte frame fills one place and leaves the others zero; back-pressure stalls input */
   in.in_valid = 1;
   in.out_ready = 0;
-  w = 0xccdd;
+  in.in_data = &beats[5];
   cycle(&m, &in, &o);
   UT_CHECK(t, o.out_valid && !o.in_ready && o.out_nbytes == 1 && o.out_last, "1-byte frame");
   UT_CHECK(t, o.out_data[1] == 0xaabb0000 && o.out_data[0] == 0, "1-byte frame data");
