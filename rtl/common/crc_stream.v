@@ -13,9 +13,10 @@
 // Any DATA_W multiple of 8 up to 2048 works (steps wider than crc_comb's 1024-bit limit are
 // split into chained 1024-bit pieces).
 // Yosys 0.23 note: `hierarchy -top crc_stream -chparam ...` (this module itself as the
-// parameterized top) trips an internal assertion (rtlil.cc:663) while deriving crc_comb;
-// instantiated from a parent (as sue_tx_frame, sue_txf_rcrc do), it elaborates and
-// synthesizes fine. So tops.txt lines use a parent, not crc_stream directly.
+// parameterized top) trips an internal assertion (rtlil.cc:663): the port of a crc_comb with
+// parameter overrides is connected to an element of a wire array (chain[], pc[]). From a
+// parent it elaborates and synthesizes fine, so scripts/lint_rtl.sh elaborates every top
+// through a generated wrapper instance (docs/common/index.md "crc_stream").
 `include "assert.vh"
 
 module crc_stream #(
