@@ -38,7 +38,7 @@ module credit_counter #(
   assign count = count_q;
   assign avail = count_q != {CNT_W{1'b0}};
 
-  `ASSERT_CLK(clk, rst_n, !(take && count_q == 0), "take with no credit")
+  `ASSERT_CLK(take_has_credit, clk, rst_n, !(take && count_q == 0), "take with no credit")
   // A take at zero wraps sum: that case is left to the assertion above.
-  `ASSERT_CLK(clk, rst_n, (take && count_q == 0) || sum <= init_s, "credits above INIT")
+  `ASSERT_CLK(count_le_init, clk, rst_n, (take && count_q == 0) || sum <= init_s, "credits above INIT")
 endmodule

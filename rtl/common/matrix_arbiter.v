@@ -61,7 +61,7 @@ module matrix_arbiter #(
   assign gnt_valid = gnt != {N{1'b0}};
   assign gnt_idx   = idx_c;
 
-  `ASSERT_CLK(clk, rst_n, (gnt & (gnt - 1'b1)) == {N{1'b0}}, "grant not one-hot")
-  `ASSERT_CLK(clk, rst_n, (gnt & ~req) == {N{1'b0}}, "grant without request")
-  `ASSERT_CLK(clk, rst_n, req == {N{1'b0}} || gnt_valid, "requests but no grant")
+  `ASSERT_CLK(gnt_onehot, clk, rst_n, (gnt & (gnt - 1'b1)) == {N{1'b0}}, "grant not one-hot")
+  `ASSERT_CLK(gnt_has_req, clk, rst_n, (gnt & ~req) == {N{1'b0}}, "grant without request")
+  `ASSERT_CLK(req_gets_gnt, clk, rst_n, req == {N{1'b0}} || gnt_valid, "requests but no grant")
 endmodule

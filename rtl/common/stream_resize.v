@@ -69,9 +69,9 @@ module stream_resize #(
         if (!rst_n) k <= {RW{1'b0}};
         else if (out_valid && out_ready) k <= piece_last ? {RW{1'b0}} : k + 1'b1;
       end
-      `ASSERT_CLK(clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
+      `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
                   "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
+      `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
                   "stream_resize: a beat before the last is not full")
     end else begin : g_up
       localparam integer R  = OUT_B / IN_B;
@@ -112,9 +112,9 @@ module stream_resize #(
           acc_full <= 1'b0;
         end
       end
-      `ASSERT_CLK(clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
+      `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
                   "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
+      `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
                   "stream_resize: a beat before the last is not full")
     end
   endgenerate

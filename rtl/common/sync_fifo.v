@@ -74,26 +74,11 @@ module sync_fifo #(
     end
   end
 
-  // Input-protocol monitor: remembers a stalled offer to check it is held next cycle.
-  // Only the assertion reads these, so synthesis removes them.
-  reg             stall_q;
-  reg [WIDTH-1:0] stall_data_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q      <= 1'b0;
-      stall_data_q <= {WIDTH{1'b0}};
-    end else begin
-      stall_q      <= in_valid && !in_ready;
-      stall_data_q <= in_data;
-    end
-  end
-
   // Skipped when DEPTH fills the level range (DEPTH = 2^k-1): constant, and lint says so.
   generate if ((1 << LVL_W) - 1 != DEPTH) begin : g_level_check
-    `ASSERT_CLK(clk, rst_n, level_q <= FULL[LVL_W-1:0], "level above DEPTH")
+    `ASSERT_CLK(level_le_depth, clk, rst_n, level_q <= FULL[LVL_W-1:0], "level above DEPTH")
   end endgenerate
-  `ASSERT_CLK(clk, rst_n, !(push && !pop && level_q == FULL[LVL_W-1:0]), "overflow")
-  `ASSERT_CLK(clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
-  `ASSERT_CLK(clk, rst_n, !stall_q || in_valid, "in_valid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || in_data == stall_data_q, "in_data changed while stalled")
+  `ASSERT_CLK(no_overflow, clk, rst_n, !(push && !pop && level_q == FULL[LVL_W-1:0]), "overflow")
+  `ASSERT_CLK(no_underflow, clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, in_data, "write side")
 endmodule

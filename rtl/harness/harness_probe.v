@@ -40,5 +40,5 @@ module harness_probe #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !trip, "trip raised")
+  `ASSERT_CLK(no_trip, clk, rst_n, !trip, "trip raised")
 endmodule

@@ -122,33 +122,10 @@ module rifl_axis_dec #(
   assign m_axis_tlast  = last_q;
   assign m_axis_tuser  = user_q;
 
-  // Input-protocol monitor: a stalled entry must be held unchanged. Only the assertions
-  // read these, so synthesis removes them.
-  reg          stall_q;
-  reg [1:0]    stall_meta_q;
-  reg [PW-1:0] stall_data_q;
-  reg          stall_abort_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q       <= 1'b0;
-      stall_meta_q  <= 2'b00;
-      stall_data_q  <= {PW{1'b0}};
-      stall_abort_q <= 1'b0;
-    end else begin
-      stall_q       <= s_valid && !s_ready;
-      stall_meta_q  <= s_meta;
-      stall_data_q  <= s_data;
-      stall_abort_q <= s_abort;
-    end
-  end
-
-  `ASSERT_CLK(clk, rst_n, !s_valid || s_abort || s_meta != 2'b10 ||
-                          (s_data[7:0] != 8'd0 && s_data[7:0] < PB8),
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n,
+              !s_valid || s_abort || s_meta != 2'b10 || (s_data[7:0] != 8'd0 && s_data[7:0] < PB8),
               "s_data: meta 10 frame with a byte count outside 1 .. PB-1")
-  `ASSERT_CLK(clk, rst_n, !stall_q || s_valid, "s_valid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || (s_meta == stall_meta_q && s_data == stall_data_q &&
-                                      s_abort == stall_abort_q),
-              "s_meta/s_data/s_abort changed while stalled")
-  `ASSERT_CLK(clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
-  `ASSERT_CLK(clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
+  `ASSERT_STABLE(s_stable, clk, rst_n, s_valid, s_ready, ({s_meta, s_data, s_abort}), "frame entry")
+  `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
+  `ASSERT_CLK(abort_at_end, clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
 endmodule

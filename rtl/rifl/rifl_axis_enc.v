@@ -108,36 +108,15 @@ module rifl_axis_enc #(
   assign m_meta  = meta_q;
   assign m_data  = data_q;
 
-  // Input-protocol monitor: a stalled beat must be held unchanged (AXI4-Stream). Only the
-  // assertions read these, so synthesis removes them.
-  reg            stall_q;
-  reg [DW-1:0]   stall_data_q;
-  reg [DW/8-1:0] stall_keep_q;
-  reg            stall_last_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q      <= 1'b0;
-      stall_data_q <= {DW{1'b0}};
-      stall_keep_q <= {NB{1'b0}};
-      stall_last_q <= 1'b0;
-    end else begin
-      stall_q      <= s_axis_tvalid && !s_axis_tready;
-      stall_data_q <= s_axis_tdata;
-      stall_keep_q <= s_axis_tkeep;
-      stall_last_q <= s_axis_tlast;
-    end
-  end
-
   wire [NB-1:0] keep_top = ~({NB{1'b1}} >> k);   // k ones at the top: the legal last tkeep
 
-  `ASSERT_CLK(clk, rst_n, !s_axis_tvalid || s_axis_tlast || &s_axis_tkeep,
+  `ASSERT_CLK(keep_full_until_last, clk, rst_n, !s_axis_tvalid || s_axis_tlast || &s_axis_tkeep,
               "s_axis: beat without tlast must have every tkeep bit set")
-  `ASSERT_CLK(clk, rst_n, !s_axis_tvalid || !s_axis_tlast || (k != 8'd0 && s_axis_tkeep == keep_top),
+  `ASSERT_CLK(keep_last_legal, clk, rst_n,
+              !s_axis_tvalid || !s_axis_tlast || (k != 8'd0 && s_axis_tkeep == keep_top),
               "s_axis: tlast beat must keep 1 .. DW/8 bytes, the first ones (top of tkeep)")
-  `ASSERT_CLK(clk, rst_n, !stall_q || s_axis_tvalid, "s_axis_tvalid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || (s_axis_tdata == stall_data_q && s_axis_tkeep == stall_keep_q &&
-                                      s_axis_tlast == stall_last_q),
-              "s_axis beat changed while stalled")
-  `ASSERT_CLK(clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
-  `ASSERT_CLK(clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
+  `ASSERT_STABLE(s_axis_stable, clk, rst_n, s_axis_tvalid, s_axis_tready,
+                 ({s_axis_tdata, s_axis_tkeep, s_axis_tlast}), "s_axis beat")
+  `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
+  `ASSERT_CLK(eop_not_empty, clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
 endmodule

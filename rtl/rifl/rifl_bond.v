@@ -308,5 +308,5 @@ module rifl_bond #(
   assign cnt_flush = c_flush_q;
   assign cnt_abort = c_abort_q;
 
-  `ASSERT_CLK(clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
+  `ASSERT_CLK(no_stage_in_purge, clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
 endmodule

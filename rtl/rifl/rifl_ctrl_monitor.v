@@ -76,5 +76,6 @@ module rifl_ctrl_monitor (
   assign retrans_req = retr_q;
   assign is_pause    = in_valid && k_pause;
 
-  `ASSERT_CLK(clk, rst_n, !(pause_q && retr_q), "PAUSE and RETRANS requests raised together")
+  `ASSERT_CLK(pause_retr_exclusive, clk, rst_n, !(pause_q && retr_q),
+              "PAUSE and RETRANS requests raised together")
 endmodule

@@ -65,5 +65,5 @@ module rifl_fc_buf #(
   assign fc_high   = level_q >= ON32[LW-1:0];
   assign fc_low    = level_q <= OFF32[LW-1:0];
 
-  `ASSERT_CLK(clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
+  `ASSERT_CLK(no_overflow, clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
 endmodule

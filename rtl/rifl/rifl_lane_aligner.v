@@ -120,9 +120,11 @@ module rifl_lane_aligner #(
   assign offset      = o_q;
   assign phase       = phase_q;
 
-  `ASSERT_CLK(clk, rst_n, !skip_q || w_q == {PW{1'b0}}, "word skip away from a frame start")
-  `ASSERT_CLK(clk, rst_n, aligned_q ? (good_q == G_LOCK) : (good_q < G_LOCK),
+  `ASSERT_CLK(skip_at_frame_start, clk, rst_n, !skip_q || w_q == {PW{1'b0}},
+              "word skip away from a frame start")
+  `ASSERT_CLK(good_in_range, clk, rst_n, aligned_q ? (good_q == G_LOCK) : (good_q < G_LOCK),
               "good counter out of range")
-  `ASSERT_CLK(clk, rst_n, aligned_q || bad_q == {BW{1'b0}}, "bad counter set while not aligned")
-  `ASSERT_CLK(clk, rst_n, !lock_now || !slip, "lock and slip on the same frame")
+  `ASSERT_CLK(bad_zero_unaligned, clk, rst_n, aligned_q || bad_q == {BW{1'b0}},
+              "bad counter set while not aligned")
+  `ASSERT_CLK(lock_slip_exclusive, clk, rst_n, !lock_now || !slip, "lock and slip on the same frame")
 endmodule

@@ -286,5 +286,6 @@ module rifl_lane_core #(
   assign cnt_flush     = c_flush_q;
   assign cnt_abort     = c_abort_q;
 
-  `ASSERT_CLK(clk, rst_n, !(v_valid && !fcb_ready), "verified frame pushed into a full flow-control buffer")
+  `ASSERT_CLK(fcb_no_overflow, clk, rst_n, !(v_valid && !fcb_ready),
+              "verified frame pushed into a full flow-control buffer")
 endmodule

@@ -309,6 +309,7 @@ module rifl_tx_ctrl #(
   assign ev_retrans = ev_retr_q;
   assign ev_flush   = ev_flush_q;
 
-  `ASSERT_CLK(clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
-  `ASSERT_CLK(clk, rst_n, st_q == S_RETRANS || rp_q == fid_q, "replay pointer off the frame ID outside RETRANS")
+  `ASSERT_CLK(state_legal, clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
+  `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,
+              "replay pointer off the frame ID outside RETRANS")
 endmodule

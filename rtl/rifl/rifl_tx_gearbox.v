@@ -42,5 +42,6 @@ module rifl_tx_gearbox #(
 
   assign gt_data = sreg_q[FW-1:FW-64];
 
-  `ASSERT_CLK(clk, rst_n, !run_q || (in_valid == (left_q == {CW{1'b0}})), "TX frames not exactly FW/64 cycles apart")
+  `ASSERT_CLK(frame_spacing, clk, rst_n, !run_q || (in_valid == (left_q == {CW{1'b0}})),
+              "TX frames not exactly FW/64 cycles apart")
 endmodule

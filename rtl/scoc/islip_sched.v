@@ -262,7 +262,7 @@ module islip_sched #(
         bad_pkt = 1'b1;
     end
   end
-  `ASSERT_CLK(clk, rst_n, !bad_1to1, "islip_sched: match is not one-to-one")
-  `ASSERT_CLK(clk, rst_n, (mx & ~req) == {(N*N){1'b0}}, "islip_sched: match without a request")
-  `ASSERT_CLK(clk, rst_n, !bad_pkt, "islip_sched: matched input has no packet for the output")
+  `ASSERT_CLK(match_one_to_one, clk, rst_n, !bad_1to1, "islip_sched: match is not one-to-one")
+  `ASSERT_CLK(match_has_req, clk, rst_n, (mx & ~req) == {(N*N){1'b0}}, "islip_sched: match without a request")
+  `ASSERT_CLK(match_has_pkt, clk, rst_n, !bad_pkt, "islip_sched: matched input has no packet for the output")
 endmodule

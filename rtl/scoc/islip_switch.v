@@ -214,6 +214,6 @@ module islip_switch #(
           bad_out = 1'b1;
     end
   end
-  `ASSERT_CLK(clk, rst_n, !bad_in, "islip_switch: input starts a transfer while busy")
-  `ASSERT_CLK(clk, rst_n, !bad_out, "islip_switch: output connection without its transfer")
+  `ASSERT_CLK(start_when_idle, clk, rst_n, !bad_in, "islip_switch: input starts a transfer while busy")
+  `ASSERT_CLK(out_has_xfer, clk, rst_n, !bad_out, "islip_switch: output connection without its transfer")
 endmodule

@@ -163,5 +163,6 @@ module scoc_accept_unit #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !acc || rem_g[ri*CTW +: CTW] < THR_ACC, "scoc_accept_unit: group route reused while busy")
+  `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ri*CTW +: CTW] < THR_ACC,
+              "scoc_accept_unit: group route reused while busy")
 endmodule

@@ -183,6 +183,8 @@ module scoc_grant_unit #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(acc && win && wk == acc_k), "scoc_grant_unit: grant and accept of one output in one cycle")
-  `ASSERT_CLK(clk, rst_n, !acc || rem_g[ari*CTW +: CTW] < THR - 1'b1, "scoc_grant_unit: output route reused while busy")
+  `ASSERT_CLK(grant_accept_exclusive, clk, rst_n, !(acc && win && wk == acc_k),
+              "scoc_grant_unit: grant and accept of one output in one cycle")
+  `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ari*CTW +: CTW] < THR - 1'b1,
+              "scoc_grant_unit: output route reused while busy")
 endmodule

@@ -111,5 +111,5 @@ module scoc_in_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !free_valid || !free_q[free_slot], "freeing a slot that is free")
+  `ASSERT_CLK(free_of_used, clk, rst_n, !free_valid || !free_q[free_slot], "freeing a slot that is free")
 endmodule

@@ -80,7 +80,9 @@ module scoc_out_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !reserve || {1'b0, occ_q} < OQC, "output buffer reserved beyond OQ packets")
-  `ASSERT_CLK(clk, rst_n, !wr_valid || done_q < occ_q, "word for an output with no slot reserved")
-  `ASSERT_CLK(clk, rst_n, {1'b0, occ_q} <= OQC, "output buffer over OQ packets")
+  `ASSERT_CLK(reserve_in_range, clk, rst_n, !reserve || {1'b0, occ_q} < OQC,
+              "output buffer reserved beyond OQ packets")
+  `ASSERT_CLK(wr_has_slot, clk, rst_n, !wr_valid || done_q < occ_q,
+              "word for an output with no slot reserved")
+  `ASSERT_CLK(occ_in_range, clk, rst_n, {1'b0, occ_q} <= OQC, "output buffer over OQ packets")
 endmodule

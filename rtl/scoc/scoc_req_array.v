@@ -70,7 +70,9 @@ module scoc_req_array #(
   end endgenerate
   assign count = cnt_q;
 
-  `ASSERT_CLK(clk, rst_n, !enq_valid || {{(32-CW){1'b0}}, cnt_q} < QD, "scoc_req_array: enqueue into a full array")
-  `ASSERT_CLK(clk, rst_n, !rm_valid || {1'b0, rm_idx} < cnt_q, "scoc_req_array: removal of an empty entry")
-  `ASSERT_CLK(clk, rst_n, !enq_valid || enq_len != 0, "scoc_req_array: packet of length 0")
+  `ASSERT_CLK(enq_not_full, clk, rst_n, !enq_valid || {{(32-CW){1'b0}}, cnt_q} < QD,
+              "scoc_req_array: enqueue into a full array")
+  `ASSERT_CLK(rm_in_range, clk, rst_n, !rm_valid || {1'b0, rm_idx} < cnt_q,
+              "scoc_req_array: removal of an empty entry")
+  `ASSERT_CLK(len_nonzero, clk, rst_n, !enq_valid || enq_len != 0, "scoc_req_array: packet of length 0")
 endmodule

@@ -81,5 +81,5 @@ module sue_beat_out #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(fin_v_q && now_v), "final beat meets an early beat")
+  `ASSERT_CLK(fin_early_exclusive, clk, rst_n, !(fin_v_q && now_v), "final beat meets an early beat")
 endmodule

@@ -498,8 +498,8 @@ module sue_endpoint #(
   end
   wire unused_tmo = ^{1'b0, tmo};
 
-  `ASSERT_CLK(clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
+  `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
               "sue_endpoint: two frames decided in one cycle")
-  `ASSERT_CLK(clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
+  `ASSERT_CLK(drop_code_legal, clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
               "sue_endpoint: receive drop outside the check counters")
 endmodule

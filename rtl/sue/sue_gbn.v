@@ -303,8 +303,8 @@ module sue_gbn #(
       end
 
       // invariants: at most WIN outstanding, rp within [una, nxt]
-      `ASSERT_CLK(clk, rst_n, {16'd0, outst} <= WIN17, "more than WIN PDUs outstanding")
-      `ASSERT_CLK(clk, rst_n, (rp - una) <= outst, "rp outside [una, nxt]")
+      `ASSERT_CLK(outst_le_win, clk, rst_n, {16'd0, outst} <= WIN17, "more than WIN PDUs outstanding")
+      `ASSERT_CLK(rp_in_window, clk, rst_n, (rp - una) <= outst, "rp outside [una, nxt]")
     end
   endgenerate
 
@@ -322,11 +322,13 @@ module sue_gbn #(
                   exp_q[rd_conn*16 +: 16]};
 
   // ------------------------------------------------------------------ event assertions
-  `ASSERT_CLK(clk, rst_n, !tx_valid || {1'b0, tx_conn} < CL, "tx_conn out of range")
-  `ASSERT_CLK(clk, rst_n, !rx_valid || {1'b0, rx_conn} < CL, "rx_conn out of range")
-  `ASSERT_CLK(clk, rst_n, !tx_valid || tx_kind != 2'd3, "tx_kind 3 is reserved")
-  `ASSERT_CLK(clk, rst_n, !is_new || tx_can_new, "new PDU sent while the window is closed or a replay runs")
-  `ASSERT_CLK(clk, rst_n, !is_rep || tx_replaying, "replayed PDU sent while no replay runs")
-  `ASSERT_CLK(clk, rst_n, !rx_valid || rx_op != 2'd3, "RH op 3 reached go-back-N")
+  `ASSERT_CLK(tx_conn_in_range, clk, rst_n, !tx_valid || {1'b0, tx_conn} < CL, "tx_conn out of range")
+  `ASSERT_CLK(rx_conn_in_range, clk, rst_n, !rx_valid || {1'b0, rx_conn} < CL, "rx_conn out of range")
+  `ASSERT_CLK(tx_kind_legal, clk, rst_n, !tx_valid || tx_kind != 2'd3, "tx_kind 3 is reserved")
+  `ASSERT_CLK(new_when_open, clk, rst_n, !is_new || tx_can_new,
+              "new PDU sent while the window is closed or a replay runs")
+  `ASSERT_CLK(rep_when_replaying, clk, rst_n, !is_rep || tx_replaying,
+              "replayed PDU sent while no replay runs")
+  `ASSERT_CLK(rx_op_legal, clk, rst_n, !rx_valid || rx_op != 2'd3, "RH op 3 reached go-back-N")
 
 endmodule

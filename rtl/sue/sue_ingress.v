@@ -253,5 +253,5 @@ module sue_ingress #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(ev_valid && ev_drop == 2'd0 && ev_len == 9'd0), "empty command")
+  `ASSERT_CLK(cmd_nonempty, clk, rst_n, !(ev_valid && ev_drop == 2'd0 && ev_len == 9'd0), "empty command")
 endmodule

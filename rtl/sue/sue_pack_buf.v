@@ -374,10 +374,11 @@ module sue_pack_buf #(
       end
     end
 
-    `ASSERT_CLK(clk, rst_n, flush || !(newg && !cuth && gcnt_q == NG32[GCW-1:0]),
+    `ASSERT_CLK(grp_no_overflow, clk, rst_n, flush || !(newg && !cuth && gcnt_q == NG32[GCW-1:0]),
                 "group FIFO overflow")
-    `ASSERT_CLK(clk, rst_n, flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <=
-                {1'b0, QB32[BW-1:0]}, "pack queue overflow")
+    `ASSERT_CLK(queue_no_overflow, clk, rst_n,
+                flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <= {1'b0, QB32[BW-1:0]},
+                "pack queue overflow")
   end endgenerate
 
   // ---- per-VC hold FIFOs ----
@@ -455,7 +456,8 @@ module sue_pack_buf #(
                  {{(HCW-1){1'b0}}, push && ev_type};
       end
     end
-    `ASSERT_CLK(clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < HD32[HCW:0], "hold FIFO overflow")
+    `ASSERT_CLK(hold_no_overflow, clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < HD32[HCW:0],
+                "hold FIFO overflow")
   end endgenerate
 
   reg [23:0] tot_q;  // commands committed or held (for tx_flushed)
@@ -655,7 +657,7 @@ module sue_pack_buf #(
     .level(lvl));
   assign of_level = lvl;
 
-  `ASSERT_CLK(clk, rst_n, !r1_v || of_in_ready, "PDU output FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !(cut && rj_v), "decision while a PDU is still being read")
-  `ASSERT_CLK(clk, rst_n, !(cut && !q_ready[cut_q]), "cut of a queue that is not ready")
+  `ASSERT_CLK(out_no_overflow, clk, rst_n, !r1_v || of_in_ready, "PDU output FIFO overflow")
+  `ASSERT_CLK(cut_not_reading, clk, rst_n, !(cut && rj_v), "decision while a PDU is still being read")
+  `ASSERT_CLK(cut_of_ready, clk, rst_n, !(cut && !q_ready[cut_q]), "cut of a queue that is not ready")
 endmodule

@@ -119,5 +119,6 @@ module sue_pfc #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !pfc_sent || pfc_owed, "sue_pfc: pfc_sent while no PFC frame is owed")
+  `ASSERT_CLK(sent_when_owed, clk, rst_n, !pfc_sent || pfc_owed,
+              "sue_pfc: pfc_sent while no PFC frame is owed")
 endmodule

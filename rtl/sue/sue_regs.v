@@ -428,34 +428,14 @@ module sue_regs #(
 
   // ------------------------------------------------------------------ assertions
   // AXI4-Lite source rules: a valid not yet taken stays high with stable payload.
-  reg aw_wait_q, w_wait_q, ar_wait_q;
-  reg [11:0] aw_addr_seen_q, ar_addr_seen_q;
-  reg [35:0] w_seen_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      aw_wait_q      <= 1'b0;
-      w_wait_q       <= 1'b0;
-      ar_wait_q      <= 1'b0;
-      aw_addr_seen_q <= 12'd0;
-      ar_addr_seen_q <= 12'd0;
-      w_seen_q       <= 36'd0;
-    end else begin
-      aw_wait_q      <= s_axil_awvalid && !s_axil_awready;
-      w_wait_q       <= s_axil_wvalid && !s_axil_wready;
-      ar_wait_q      <= s_axil_arvalid && !s_axil_arready;
-      aw_addr_seen_q <= s_axil_awaddr;
-      ar_addr_seen_q <= s_axil_araddr;
-      w_seen_q       <= {s_axil_wstrb, s_axil_wdata};
-    end
-  end
-  `ASSERT_CLK(clk, rst_n, !aw_wait_q || (s_axil_awvalid && s_axil_awaddr == aw_addr_seen_q),
-              "AWVALID dropped or AWADDR changed before AWREADY")
-  `ASSERT_CLK(clk, rst_n, !w_wait_q || (s_axil_wvalid && {s_axil_wstrb, s_axil_wdata} == w_seen_q),
-              "WVALID dropped or WDATA/WSTRB changed before WREADY")
-  `ASSERT_CLK(clk, rst_n, !ar_wait_q || (s_axil_arvalid && s_axil_araddr == ar_addr_seen_q),
-              "ARVALID dropped or ARADDR changed before ARREADY")
-  `ASSERT_CLK(clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
-  `ASSERT_CLK(clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
+  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr,
+                 "AWVALID dropped or AWADDR changed before AWREADY")
+  `ASSERT_STABLE(w_stable, clk, rst_n, s_axil_wvalid, s_axil_wready, ({s_axil_wstrb, s_axil_wdata}),
+                 "WVALID dropped or WDATA/WSTRB changed before WREADY")
+  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr,
+                 "ARVALID dropped or ARADDR changed before ARREADY")
+  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
+  `ASSERT_CLK(no_hold_with_b, clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
               "AW or W held while a response is pending")
 
   // Bits the decoder does not use (the lint default exempts *unused* names).

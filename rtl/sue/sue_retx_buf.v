@@ -155,10 +155,10 @@ module sue_retx_buf #(
     .out_valid(out_valid), .out_data({out_data, out_nbytes, out_last}), .out_ready(out_ready),
     .level(flevel));
 
-  `ASSERT_CLK(clk, rst_n, !inflight || fifo_in_ready, "sue_retx_buf: output FIFO overrun")
-  `ASSERT_CLK(clk, rst_n, !(rd_start && rd_busy), "sue_retx_buf: replay started while reading")
-  `ASSERT_CLK(clk, rst_n, !rd_start || (rd_len != 0 && rd_len <= PML),
+  `ASSERT_CLK(fifo_no_overrun, clk, rst_n, !inflight || fifo_in_ready, "sue_retx_buf: output FIFO overrun")
+  `ASSERT_CLK(rd_when_idle, clk, rst_n, !(rd_start && rd_busy), "sue_retx_buf: replay started while reading")
+  `ASSERT_CLK(rd_len_legal, clk, rst_n, !rd_start || (rd_len != 0 && rd_len <= PML),
               "sue_retx_buf: replay of an empty slot")
-  `ASSERT_CLK(clk, rst_n, !wr_start || (wr_len != 0 && wr_len <= PML),
+  `ASSERT_CLK(wr_len_legal, clk, rst_n, !wr_start || (wr_len != 0 && wr_len <= PML),
               "sue_retx_buf: new PDU length out of 1 .. PDU_MAX")
 endmodule

@@ -122,6 +122,6 @@ module sue_rx_align #(
     .now_v(now_v), .now_data(now_data), .fin_data(fin_data), .fin_nb(fin_nb),
     .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
 
-  `ASSERT_CLK(clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
               "sue_rx_align: last beat with 0 or more than W/8 bytes")
 endmodule

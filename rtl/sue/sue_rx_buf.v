@@ -157,9 +157,11 @@ module sue_rx_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(commit && c_keep) || f_in_ready, "sue_rx_buf: frame FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !wr_en || used < DEPTH_U, "sue_rx_buf: RAM overflow")
-  `ASSERT_CLK(clk, rst_n, !(commit && c_keep) || (kb != 16'd0 && kb <= {{(16-RW){1'b0}}, nwr_inc}),
+  `ASSERT_CLK(frame_fifo_no_overflow, clk, rst_n, !(commit && c_keep) || f_in_ready,
+              "sue_rx_buf: frame FIFO overflow")
+  `ASSERT_CLK(ram_no_overflow, clk, rst_n, !wr_en || used < DEPTH_U, "sue_rx_buf: RAM overflow")
+  `ASSERT_CLK(kept_fits_area, clk, rst_n,
+              !(commit && c_keep) || (kb != 16'd0 && kb <= {{(16-RW){1'b0}}, nwr_inc}),
               "sue_rx_buf: kept frame longer than its written area")
-  `ASSERT_CLK(clk, rst_n, !commit || c_rsv >= nwr_inc, "sue_rx_buf: wrote more than reserved")
+  `ASSERT_CLK(wr_le_reserved, clk, rst_n, !commit || c_rsv >= nwr_inc, "sue_rx_buf: wrote more than reserved")
 endmodule

@@ -331,9 +331,11 @@ module sue_rx_check #(
   );
 
   wire unused_ok = &{1'b0, w_bytes[15:CW], w_ncmd[15:CW]};
-  `ASSERT_CLK(clk, rst_n, !done || (rc_v && rc_last), "sue_rx_check: R-CRC and area streams out of step")
-  `ASSERT_CLK(clk, rst_n, !done || fe_valid, "sue_rx_check: verdict without header results")
-  `ASSERT_CLK(clk, rst_n, !fe_go_q || fe_in_ready, "sue_rx_check: header result FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
+  `ASSERT_CLK(rcrc_in_step, clk, rst_n, !done || (rc_v && rc_last),
+              "sue_rx_check: R-CRC and area streams out of step")
+  `ASSERT_CLK(verdict_has_hdr, clk, rst_n, !done || fe_valid, "sue_rx_check: verdict without header results")
+  `ASSERT_CLK(hdr_fifo_no_overflow, clk, rst_n, !fe_go_q || fe_in_ready,
+              "sue_rx_check: header result FIFO overflow")
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(in_valid && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
               "sue_rx_check: in_nbytes must be 1 .. ETH_W/8 on the last beat")
 endmodule

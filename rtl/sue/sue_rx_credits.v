@@ -36,6 +36,6 @@ module sue_rx_credits #(
       else if (rx_reset_in) cnt_q[gi*CRW +: CRW] <= {CRW{1'b0}};
       else                  cnt_q[gi*CRW +: CRW] <= (nx > SAT) ? SAT[CRW-1:0] : nx[CRW-1:0];
     assign avail[gi] = c != {CRW{1'b0}} && !rx_reset_in;
-    `ASSERT_CLK(clk, rst_n, !tk || avail[gi], "command started without an rx credit")
+    `ASSERT_CLK(start_has_credit, clk, rst_n, !tk || avail[gi], "command started without an rx credit")
   end endgenerate
 endmodule

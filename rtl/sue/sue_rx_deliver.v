@@ -340,15 +340,19 @@ module sue_rx_deliver #(
     assign xf_len[gv] = xln_m[xrd_q];
     assign xf_ne[gv]  = xcnt_q != {XCW{1'b0}};
 
-    `ASSERT_CLK(clk, rst_n, !keep_in || {{(32-BW){1'b0}}, lvl_q} +
-                {{(32-LW){1'b0}}, fr_bytes} <= RXB32, "kept frame does not fit (level + fr_bytes > RX_BYTES)")
-    `ASSERT_CLK(clk, rst_n, !xf_push || xf_pop || {{(32-XCW){1'b0}}, xcnt_q} < NXF32,
+    `ASSERT_CLK(kept_fits, clk, rst_n,
+                !keep_in || {{(32-BW){1'b0}}, lvl_q} + {{(32-LW){1'b0}}, fr_bytes} <= RXB32,
+                "kept frame does not fit (level + fr_bytes > RX_BYTES)")
+    `ASSERT_CLK(xf_no_overflow, clk, rst_n, !xf_push || xf_pop || {{(32-XCW){1'b0}}, xcnt_q} < NXF32,
                 "frame FIFO overflow")
-    `ASSERT_CLK(clk, rst_n, !adv || xf_ne[gv], "command started with no frame")
-    `ASSERT_CLK(clk, rst_n, !adv || hfu_n <= {1'b0, xf_len[gv]}, "command crosses its frame end")
-    `ASSERT_CLK(clk, rst_n, !adv || (h_desc[gv*13+9 +: 4] >= 4'd1 && h_desc[gv*13+9 +: 4] <= 4'd9 &&
-                (h_desc[gv*13+8] || h_desc[gv*13 +: 8] == 8'd0)), "illegal descriptor at a head")
-    `ASSERT_CLK(clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, P32[AW-1:0]},
+    `ASSERT_CLK(start_has_frame, clk, rst_n, !adv || xf_ne[gv], "command started with no frame")
+    `ASSERT_CLK(cmd_in_frame, clk, rst_n, !adv || hfu_n <= {1'b0, xf_len[gv]},
+                "command crosses its frame end")
+    `ASSERT_CLK(desc_legal, clk, rst_n,
+                !adv || (h_desc[gv*13+9 +: 4] >= 4'd1 && h_desc[gv*13+9 +: 4] <= 4'd9 &&
+                         (h_desc[gv*13+8] || h_desc[gv*13 +: 8] == 8'd0)),
+                "illegal descriptor at a head")
+    `ASSERT_CLK(ring_no_overrun, clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, P32[AW-1:0]},
                 "ring overrun")
   end endgenerate
 
@@ -464,13 +468,18 @@ module sue_rx_deliver #(
   assign inc_cmds = rx_valid != 2'd0 && rx_cycle == 4'd0;
 
   // ---- protocol assertions ----
-  `ASSERT_CLK(clk, rst_n, !fr_valid || dq_in_ready, "decision FIFO overflow (more than NFR decisions ahead of their areas)")
-  `ASSERT_CLK(clk, rst_n, !fr_valid || ({{(32-LW){1'b0}}, fr_bytes} <= PM32 &&
-              {{(32-LW){1'b0}}, fr_bytes} % AL32 == 32'd0), "fr_bytes above PDU_MAX or not a multiple of ALIGN")
-  `ASSERT_CLK(clk, rst_n, !beat || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} <= PM32,
+  `ASSERT_CLK(dq_no_overflow, clk, rst_n, !fr_valid || dq_in_ready,
+              "decision FIFO overflow (more than NFR decisions ahead of their areas)")
+  `ASSERT_CLK(fr_bytes_legal, clk, rst_n,
+              !fr_valid || ({{(32-LW){1'b0}}, fr_bytes} <= PM32 && {{(32-LW){1'b0}}, fr_bytes} % AL32 == 32'd0),
+              "fr_bytes above PDU_MAX or not a multiple of ALIGN")
+  `ASSERT_CLK(area_le_pdu_max, clk, rst_n,
+              !beat || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} <= PM32,
               "command area longer than PDU_MAX")
-  `ASSERT_CLK(clk, rst_n, !a_pop || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} >=
-              {{(32-LW){1'b0}}, d_bytes}, "command area shorter than its fr_bytes")
-  `ASSERT_CLK(clk, rst_n, !(beat && in_last) || (in_nbytes != 0 &&
-              {{(32-NBW){1'b0}}, in_nbytes} <= B32), "in_nbytes not 1 .. ETH_W/8 on the last beat")
+  `ASSERT_CLK(area_ge_fr_bytes, clk, rst_n,
+              !a_pop || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} >= {{(32-LW){1'b0}}, d_bytes},
+              "command area shorter than its fr_bytes")
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n,
+              !(beat && in_last) || (in_nbytes != 0 && {{(32-NBW){1'b0}}, in_nbytes} <= B32),
+              "in_nbytes not 1 .. ETH_W/8 on the last beat")
 endmodule

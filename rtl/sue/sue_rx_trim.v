@@ -78,6 +78,8 @@ module sue_rx_trim #(
     .now_v(now_v), .now_data(hold_q), .fin_data(fin_data), .fin_nb(fin_nb),
     .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
 
-  `ASSERT_CLK(clk, rst_n, !(i_valid && i_first) || !hv_q, "sue_rx_trim: frame start while holding")
-  `ASSERT_CLK(clk, rst_n, !(i_valid && !i_last) || i_nb == FULL, "sue_rx_trim: short beat before last")
+  `ASSERT_CLK(start_not_holding, clk, rst_n, !(i_valid && i_first) || !hv_q,
+              "sue_rx_trim: frame start while holding")
+  `ASSERT_CLK(full_until_last, clk, rst_n, !(i_valid && !i_last) || i_nb == FULL,
+              "sue_rx_trim: short beat before last")
 endmodule

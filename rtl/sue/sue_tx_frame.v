@@ -279,11 +279,12 @@ module sue_tx_frame #(
 
   // The input framing must match job_len (the length is the authority).
   wire [PW-1:0] in_rem = (pl_q - p_q) - (pos_q - pq_q);   // command bytes from this beat on
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
+  `ASSERT_CLK(last_matches_len, clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
               "sue_tx_frame: in_last does not match job_len")
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
+  `ASSERT_CLK(nbytes_matches_len, clk, rst_n,
+              !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
               "sue_tx_frame: in_nbytes of the last beat does not match job_len")
-  `ASSERT_CLK(clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
+  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
               "sue_tx_frame: job_len above PDU_MAX")
 
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
