@@ -118,4 +118,6 @@ module stream_resize #(
                   "stream_resize: a beat before the last is not full")
     end
   endgenerate
+
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), "input beat")
 endmodule

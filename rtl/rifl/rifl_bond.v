@@ -28,6 +28,7 @@ module rifl_bond #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
+  // user side (the valid/ready rule of s_axis is asserted in rifl_axis_enc)
   input  wire               s_axis_tvalid,
   output wire               s_axis_tready,
   input  wire [DW-1:0]      s_axis_tdata,

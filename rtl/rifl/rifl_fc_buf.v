@@ -12,7 +12,7 @@ module rifl_fc_buf #(
 ) (
   input  wire                       clk,
   input  wire                       rst_n,
-  input  wire                       in_valid,
+  input  wire                       in_valid,   // offered only with room (no_overflow): never stalls
   input  wire [WIDTH-1:0]           in_data,
   output wire                       in_ready,
   output wire                       out_valid,

@@ -17,7 +17,7 @@ module rifl_lane_core #(
 ) (
   input  wire           clk,
   input  wire           rst_n,
-  // user frames, TX
+  // user frames, TX (the valid/ready rule is asserted in rifl_tx_ctrl)
   input  wire           u_valid,
   output wire           u_ready,
   input  wire [1:0]     u_meta,

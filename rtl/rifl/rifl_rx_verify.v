@@ -26,7 +26,7 @@ module rifl_rx_verify #(
   input  wire           clk,
   input  wire           rst_n,
   input  wire           en,
-  input  wire           in_valid,    // an aligned frame from rifl_rx_frame
+  input  wire           in_valid,    // an aligned frame from rifl_rx_frame (never held back)
   input  wire [1:0]     in_syn,
   input  wire [FW-15:0] in_body,     // descrambled: {meta, payload}
   input  wire [11:0]    in_code,

@@ -31,7 +31,7 @@ module rifl_tx_ctrl #(
 ) (
   input  wire            clk,
   input  wire            rst_n,
-  // user data frames
+  // user data frames (valid/ready; see u_stable below for when the rule is asserted)
   input  wire            u_valid,
   output wire            u_ready,
   input  wire [1:0]      u_meta,
@@ -309,6 +309,10 @@ module rifl_tx_ctrl #(
   assign ev_retrans = ev_retr_q;
   assign ev_flush   = ev_flush_q;
 
+  // Not with CUT_FLUSH 0: rifl_bond then withdraws staged frames while it purges a restart.
+  generate if (CUT_FLUSH != 0) begin : g_u_stable
+    `ASSERT_STABLE(u_stable, clk, rst_n, u_valid, u_ready, ({u_meta, u_data}), "user frame")
+  end endgenerate
   `ASSERT_CLK(state_legal, clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
   `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,
               "replay pointer off the frame ID outside RETRANS")

@@ -11,7 +11,7 @@ module scoc_out_buf #(
 ) (
   input  wire           clk,
   input  wire           rst_n,
-  // from the middle stage
+  // from the middle stage: words of a packet whose slot is reserved, so no ready
   input  wire           wr_valid,
   input  wire [DW-1:0]  wr_data,
   input  wire           wr_last,

@@ -39,7 +39,7 @@ module sue_endpoint #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // ---- XPU transmit (docs/sue.md "Transmit")
+  // ---- XPU transmit (docs/sue.md "Transmit"): credit flow (tx_credit), no ready to wait on
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,
@@ -72,13 +72,14 @@ module sue_endpoint #(
   output wire [EBW-1:0]     eth_tx_nbytes,
   output wire               eth_tx_last,
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
+  //      (the valid/ready rule is asserted in sue_rx_check)
   input  wire               eth_rx_valid,
   output wire               eth_rx_ready,
   input  wire [ETH_W-1:0]   eth_rx_data,
   input  wire [EBW-1:0]     eth_rx_nbytes,
   input  wire               eth_rx_last,
   input  wire               eth_rx_user,
-  // ---- AXI4-Lite registers (docs/sue.md "Register map")
+  // ---- AXI4-Lite registers (docs/sue.md "Register map"; the valid/ready rule is asserted in sue_regs)
   input  wire               s_axil_awvalid,
   output wire               s_axil_awready,
   input  wire [11:0]        s_axil_awaddr,

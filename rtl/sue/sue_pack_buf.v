@@ -36,7 +36,7 @@ module sue_pack_buf #(
   input  wire                 clk,
   input  wire                 rst_n,
   input  wire                 flush,          // tx_reset_in: discard every queue and held command
-  // from sue_ingress
+  // from sue_ingress: one-cycle events, never held back (no ready)
   input  wire                 st_valid,
   input  wire [QW-1:0]        st_q,
   input  wire                 wr_valid,

@@ -36,7 +36,7 @@ module sue_retx_buf #(
   input  wire [SW-1:0]       wr_slot,
   input  wire [1:0]          wr_vc,
   input  wire [LW-1:0]       wr_len,
-  input  wire                wr_valid,
+  input  wire                wr_valid,   // a beat, written as it comes (no ready)
   input  wire [ETH_W-1:0]    wr_data,
   // slot contents for the transmit decision
   input  wire [C*SW-1:0]     rp_slot,    // every connection's replay slot

@@ -23,7 +23,7 @@ module sue_rx_buf #(
 ) (
   input  wire                       clk,
   input  wire                       rst_n,
-  // area beats of the frame being checked
+  // area beats of the frame being checked, written as they come (no ready)
   input  wire                       w_valid,
   input  wire [W-1:0]               w_data,
   input  wire                       w_first,

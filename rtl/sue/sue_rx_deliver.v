@@ -46,7 +46,7 @@ module sue_rx_deliver #(
   localparam integer LW = $clog2(PDU_MAX+1), localparam integer BW = $clog2(RX_BYTES+1)
 ) (
   input  wire           clk, rst_n,
-  input  wire           fr_valid,
+  input  wire           fr_valid,   // a decision, queued without back-pressure (dq_no_overflow)
   input  wire           fr_keep,
   input  wire [1:0]     fr_vc,
   input  wire [9:0]     fr_xpuid,
@@ -468,6 +468,12 @@ module sue_rx_deliver #(
   assign inc_cmds = rx_valid != 2'd0 && rx_cycle == 4'd0;
 
   // ---- protocol assertions ----
+  // The valid/ready rule holds what the module reads stable: in_nbytes on the last beat and the
+  // bytes it counts; the rest of a beat is don't-care and may change while waiting (the test
+  // drives it at random).
+  wire [NBW-1:0]   in_nb_used = in_last ? in_nbytes : B32[NBW-1:0];
+  wire [ETH_W-1:0] in_d_used  = in_data & ~({ETH_W{1'b1}} >> {in_nb_used, 3'b000});
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_last, in_nb_used, in_d_used}), "area beat")
   `ASSERT_CLK(dq_no_overflow, clk, rst_n, !fr_valid || dq_in_ready,
               "decision FIFO overflow (more than NFR decisions ahead of their areas)")
   `ASSERT_CLK(fr_bytes_legal, clk, rst_n,

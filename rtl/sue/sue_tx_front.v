@@ -24,7 +24,7 @@ module sue_tx_front #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // XPU transmit command interface (docs/sue.md)
+  // XPU transmit command interface (docs/sue.md): credit flow (tx_credit), no ready to wait on
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,

@@ -19,7 +19,7 @@ module sue_tx_sched #(
 ) (
   input  wire              clk,
   input  wire              rst_n,
-  input  wire [NQ-1:0]     q_ready,   // queue q = slot * 4 + vc
+  input  wire [NQ-1:0]     q_ready,   // queue q = slot * 4 + vc has a PDU (a level, not a handshake)
   input  wire [NQ-1:0]     q_ok,
   input  wire              port_free,
   input  wire              busy,
