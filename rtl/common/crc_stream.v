@@ -16,6 +16,8 @@
 // parameterized top) trips an internal assertion (rtlil.cc:663) while deriving crc_comb;
 // instantiated from a parent (as sue_tx_frame, sue_txf_rcrc do), it elaborates and
 // synthesizes fine. So tops.txt lines use a parent, not crc_stream directly.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_stream #(
@@ -90,3 +92,5 @@ module crc_stream #(
                 "crc_stream: nbytes above DATA_W/8")
   end endgenerate
 endmodule
+
+`resetall

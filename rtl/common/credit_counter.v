@@ -1,4 +1,6 @@
 // Credit counter: count <= count - take + give, reset to INIT (all credits available).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module credit_counter #(
@@ -42,3 +44,5 @@ module credit_counter #(
   // A take at zero wraps sum: that case is left to the assertion above.
   `ASSERT_CLK(count_le_init, clk, rst_n, (take && count_q == 0) || sum <= init_s, "credits above INIT")
 endmodule
+
+`resetall

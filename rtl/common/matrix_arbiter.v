@@ -1,5 +1,7 @@
 // Least-recently-granted arbiter. One state bit per pair i<j ("i has priority over j");
 // the pair's other direction is its complement, so the matrix stays antisymmetric.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module matrix_arbiter #(
@@ -65,3 +67,5 @@ module matrix_arbiter #(
   `ASSERT_CLK(gnt_has_req, clk, rst_n, (gnt & ~req) == {N{1'b0}}, "grant without request")
   `ASSERT_CLK(req_gets_gnt, clk, rst_n, req == {N{1'b0}} || gnt_valid, "requests but no grant")
 endmodule
+
+`resetall

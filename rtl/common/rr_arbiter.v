@@ -1,5 +1,7 @@
 // Round-robin arbiter: grants the first requester at or after ptr_q (cyclically); the
 // pointer moves to one past the grant only on update, so an unaccepted grant is kept.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rr_arbiter #(
@@ -57,3 +59,5 @@ module rr_arbiter #(
     `ASSERT_CLK(ptr_in_range, clk, rst_n, ptr_q <= LAST[IDX_W-1:0], "pointer out of range")
   end endgenerate
 endmodule
+
+`resetall

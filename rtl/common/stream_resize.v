@@ -9,6 +9,8 @@
 //                 cycle the gathered word leaves);
 //   IN_B = OUT_B: a wire.
 // Bytes past nbytes are zero on the output if they are zero on the input.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module stream_resize #(
@@ -121,3 +123,5 @@ module stream_resize #(
 
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), "input beat")
 endmodule
+
+`resetall

@@ -1,5 +1,7 @@
 // Synchronous FIFO, first-word-fall-through. in_ready and out_valid depend only on the
 // registered level, so there is no combinational path between the two sides.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sync_fifo #(
@@ -82,3 +84,5 @@ module sync_fifo #(
   `ASSERT_CLK(no_underflow, clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, in_data, "write side")
 endmodule
+
+`resetall

@@ -1,6 +1,8 @@
 // Harness self-test DUT: exercises what every backend must get right - ports of
 // 1 to 1024 bits in both directions, combinational paths that must settle in the
 // same cycle, registered state, reset, and a design-side assertion.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module harness_probe #(
@@ -42,3 +44,5 @@ module harness_probe #(
 
   `ASSERT_CLK(no_trip, clk, rst_n, !trip, "trip raised")
 endmodule
+
+`resetall

@@ -5,6 +5,8 @@
 // marked by tuser. Bytes wait in a buffer of DW/8 + PB bytes, first on top and zeros below
 // the count; a beat is loaded into the output register at the very edge where it becomes
 // complete whenever that register is free, so it is offered one cycle after its frame.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_axis_dec #(
@@ -129,3 +131,5 @@ module rifl_axis_dec #(
   `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
   `ASSERT_CLK(abort_at_end, clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
 endmodule
+
+`resetall

@@ -6,6 +6,8 @@
 // the output register at the very edge where it becomes complete (from the buffer and the
 // beat accepted at that edge) whenever that register is free, which gives the one-cycle
 // latency the link budget counts on.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_axis_enc #(
@@ -120,3 +122,5 @@ module rifl_axis_enc #(
   `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
   `ASSERT_CLK(eop_not_empty, clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
 endmodule
+
+`resetall

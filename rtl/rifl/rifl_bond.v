@@ -14,6 +14,8 @@
 // decoder is closed with an abort (tuser), and the rest of a packet open at the encoder is
 // discarded as the user sends it. The lanes run with CUT_FLUSH 0: each sees every LANES-th
 // frame only, so packet boundaries are the bond's business.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_bond #(
@@ -311,3 +313,5 @@ module rifl_bond #(
 
   `ASSERT_CLK(no_stage_in_purge, clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // below 1/3 (send "off"), the paper's Thr_ON = 2/3 S_FC and Thr_OFF = 1/3 S_FC. Storage is
 // a RAM without reset (entries are only read while valid); the read side is combinational
 // so a frame is visible the cycle after it is written.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_fc_buf #(
@@ -67,3 +69,5 @@ module rifl_fc_buf #(
 
   `ASSERT_CLK(no_overflow, clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
 endmodule
+
+`resetall

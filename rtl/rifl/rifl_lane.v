@@ -2,6 +2,8 @@
 // encoder re-chunks user packets into payload frames, rifl_lane_core carries them with
 // in-band retransmission and flow control, the decoder turns received frames back into
 // packets. A packet cut by a link restart is delivered with tuser set on its tlast beat.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane #(
@@ -133,3 +135,5 @@ module rifl_lane #(
     .m_axis_tuser  (m_axis_tuser)
   );
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // frame is checked. Unaligned, LOCK legal SYNs in a row lock; an illegal one slips the
 // candidate one bit (o + 1; from 63 to 0 the frame boundary also moves one word later by
 // skipping a word). Aligned, UNLOCK illegal SYNs in a row unlock and slip.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane_aligner #(
@@ -128,3 +130,5 @@ module rifl_lane_aligner #(
               "bad counter set while not aligned")
   `ASSERT_CLK(lock_slip_exclusive, clk, rst_n, !lock_now || !slip, "lock and slip on the same frame")
 endmodule
+
+`resetall

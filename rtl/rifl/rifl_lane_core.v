@@ -4,6 +4,8 @@
 // and the flow-control buffer. User frames are {meta, payload} as on the wire; rifl_lane
 // puts the AXI4-Stream encoder and decoder around this, rifl_bond stripes several of these.
 // On the receive side an entry with r_abort set closes a packet cut by a link restart.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane_core #(
@@ -289,3 +291,5 @@ module rifl_lane_core #(
   `ASSERT_CLK(fcb_no_overflow, clk, rst_n, !(v_valid && !fcb_ready),
               "verified frame pushed into a full flow-control buffer")
 endmodule
+
+`resetall

@@ -21,6 +21,8 @@
 // own), or on force_restart. A restart drops the frames in flight: the rest of a user
 // packet cut by it is discarded from the input (counted by ev_flush), unless CUT_FLUSH is 0
 // (rifl_bond: its lanes see every LANES-th frame only, so the bond flushes packets itself).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_tx_ctrl #(
@@ -317,3 +319,5 @@ module rifl_tx_ctrl #(
   `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,
               "replay pointer off the frame ID outside RETRANS")
 endmodule
+
+`resetall

@@ -2,6 +2,8 @@
 // most significant word first. The frame is loaded at the edge where in_valid is high and
 // its first word is on gt_data in the next cycle; the controller's slots keep frames exactly
 // FW/64 cycles apart, so the stream is gapless (asserted).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_tx_gearbox #(
@@ -45,3 +47,5 @@ module rifl_tx_gearbox #(
   `ASSERT_CLK(frame_spacing, clk, rst_n, !run_q || (in_valid == (left_q == {CW{1'b0}})),
               "TX frames not exactly FW/64 cycles apart")
 endmodule
+
+`resetall

@@ -6,6 +6,8 @@
 // (arrays, busy counters, pointers) and the output room of the cycle, registered at the edge
 // (match_* per output, acc_* per input); the datapath loads the transfer with it, the first
 // word crosses one cycle after the match is shown.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module islip_sched #(
@@ -266,3 +268,5 @@ module islip_sched #(
   `ASSERT_CLK(match_has_req, clk, rst_n, (mx & ~req) == {(N*N){1'b0}}, "islip_sched: match without a request")
   `ASSERT_CLK(match_has_pkt, clk, rst_n, !bad_pkt, "islip_sched: matched input has no packet for the output")
 endmodule
+
+`resetall

@@ -5,6 +5,8 @@
 // (both are sw_port_buf), so the same traffic drivers and benchmarks drive either; the
 // scheduler's registered match and pointers are brought out for the lockstep check against
 // the C model.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module islip_switch #(
@@ -204,3 +206,5 @@ module islip_switch #(
   `ASSERT_CLK(start_when_idle, clk, rst_n, !bad_in, "islip_switch: input starts a transfer while busy")
   `ASSERT_CLK(out_has_xfer, clk, rst_n, !bad_out, "islip_switch: output connection without its transfer")
 endmodule
+
+`resetall

@@ -5,6 +5,8 @@
 // (rnd, from the group's LFSR); its packet's entry leaves the request array and the transfer's counters start.
 // The unit also owns the input side's busy counters (per port and route, per group route),
 // which the request unit reads too.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_accept_unit #(
@@ -166,3 +168,5 @@ module scoc_accept_unit #(
   `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ri*CTW +: CTW] < THR_ACC,
               "scoc_accept_unit: group route reused while busy")
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // that can grant, the oldest-link-first arbiter (least recently accepted) lets one grant pass
 // per cycle, on the route of the requests' timeslice, if that route of the group is free.
 // Registered: the accept units see the grant of cycle c in cycle c + 1.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_grant_unit #(
@@ -188,3 +190,5 @@ module scoc_grant_unit #(
   `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ari*CTW +: CTW] < THR - 1'b1,
               "scoc_grant_unit: output route reused while busy")
 endmodule
+
+`resetall

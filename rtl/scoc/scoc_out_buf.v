@@ -2,6 +2,8 @@
 // slots written in arrival order (words arrive in order, one transfer at a time), store and
 // forward to the link. occ counts the packets accepted for this output and not yet sent, so
 // that the scheduler grants only when a slot is certain to be there (room).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_out_buf #(
@@ -86,3 +88,5 @@ module scoc_out_buf #(
               "word for an output with no slot reserved")
   `ASSERT_CLK(occ_in_range, clk, rst_n, {1'b0, occ_q} <= OQC, "output buffer over OQ packets")
 endmodule
+
+`resetall

@@ -2,6 +2,8 @@
 // in the port's input buffer, oldest at entry 0. An entry leaves when it is accepted (the
 // entries above it move down one, so age order is kept); a new packet joins at the end. Both
 // can happen in one cycle. The whole array is visible to the request and accept units.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_req_array #(
@@ -76,3 +78,5 @@ module scoc_req_array #(
               "scoc_req_array: removal of an empty entry")
   `ASSERT_CLK(len_nonzero, clk, rst_n, !enq_valid || enq_len != 0, "scoc_req_array: packet of length 0")
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // timeslice of its request. The accepts go to the datapath (acc_*, registered): the packet
 // with that tag moves from its input port to acc_out on route acc_route, first word D - 2
 // cycles after the accept, one word every M cycles.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_sched #(
@@ -220,3 +222,5 @@ module scoc_sched #(
     end
   end
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // link ports are valid / ready word streams at the switch clock; the link rate (and so the
 // speedup) is set by whoever paces them. The scheduler's registered outputs are brought out
 // for the lockstep check against the C model.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_switch #(
@@ -164,3 +166,5 @@ module scoc_switch #(
         if (acc_valid[g] && acc_out[g*NW +: NW] == o[NW-1:0]) reserve[o] = 1'b1;
   end
 endmodule
+
+`resetall

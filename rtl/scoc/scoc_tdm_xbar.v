@@ -3,6 +3,8 @@
 // time-multiplexed over the M routes: in cycle t it is middle-stage switch t mod M. Each input
 // group puts the word of its (single) port transferring on that route on its link; the
 // crossbar takes it to the output group of the packet's output, which hands it to the port.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_tdm_xbar #(
@@ -152,3 +154,5 @@ module scoc_tdm_xbar #(
   `ASSERT_CLK(link_one_word, clk, rst_n, og_multi == {R{1'b0}},
               "two words on one output group link in a cycle")
 endmodule
+
+`resetall

@@ -3,6 +3,9 @@
 // counters of the ports. The two switches differ only in what sits between the buffers
 // (scheduler and middle stage), so the port side is written once, here. Port p's signals
 // are at [p] of each 1-bit vector and at [p*W +: W] of the wider ones.
+`resetall
+`default_nettype none
+
 module sw_port_buf #(
   parameter integer N  = 16,
   parameter integer QD = 16,
@@ -96,3 +99,5 @@ module sw_port_buf #(
   sw_drop_counter #(.N (N)) u_err_len (.clk (clk), .rst_n (rst_n), .pulse (e_len), .count (err_len));
   sw_drop_counter #(.N (N)) u_err_dst (.clk (clk), .rst_n (rst_n), .pulse (e_dst), .count (err_dst));
 endmodule
+
+`resetall

@@ -5,6 +5,8 @@
 // one cycle in fin_* and goes out at the edge after, with o_last. o_first marks the frame's
 // first output beat. The parent guarantees that a now beat never meets a waiting final beat
 // (asserted); if it did, the now beat would win and the final beat be lost.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_beat_out #(
@@ -83,3 +85,5 @@ module sue_beat_out #(
 
   `ASSERT_CLK(fin_early_exclusive, clk, rst_n, !(fin_v_q && now_v), "final beat meets an early beat")
 endmodule
+
+`resetall

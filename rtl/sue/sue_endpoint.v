@@ -16,6 +16,8 @@
 // is handed over in the same cycle. A lockstep test calls sue_ep_port_tx(t) exactly at these
 // cycles and sue_ep_port_rx(t) at each verdict (after the port_tx of the same cycle: sue_gbn's
 // order).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_endpoint #(
@@ -504,3 +506,5 @@ module sue_endpoint #(
   `ASSERT_CLK(drop_code_legal, clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
               "sue_endpoint: receive drop outside the check counters")
 endmodule
+
+`resetall

@@ -17,6 +17,8 @@
 //      is processed, on the state left by 2 (the rx_* verdict outputs are combinational);
 //   4. the rising edge stores the result: events of cycle t show in the outputs from t + 1.
 // PSNs are 16 bits and wrap; every comparison is modulo 2^16.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_gbn #(
@@ -332,3 +334,5 @@ module sue_gbn #(
   `ASSERT_CLK(rx_op_legal, clk, rst_n, !rx_valid || rx_op != 2'd3, "RH op 3 reached go-back-N")
 
 endmodule
+
+`resetall

@@ -7,6 +7,8 @@
 // e + 1 = the enqueue cycle (D_IN = 1), where sue_pack_buf decides drop / enqueue / hold.
 // A command aborted by a beat-sequence error ends at the cycle of the offending beat and
 // shows as ab_* at the next cycle (it may coincide with the end of a 1-beat command).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_ingress #(
@@ -255,3 +257,5 @@ module sue_ingress #(
 
   `ASSERT_CLK(cmd_nonempty, clk, rst_n, !(ev_valid && ev_drop == 2'd0 && ev_len == 9'd0), "empty command")
 endmodule
+
+`resetall

@@ -13,6 +13,8 @@
 // PDU grouping: commands are grouped as they enter a queue: a command joins the queue's last
 // group while the group stays <= PDU_MAX, else it opens a new group. A cut takes the head
 // group, which is exactly the model's cut (whole commands from the head while <= PDU_MAX).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_pack_buf #(
@@ -661,3 +663,5 @@ module sue_pack_buf #(
   `ASSERT_CLK(cut_not_reading, clk, rst_n, !(cut && rj_v), "decision while a PDU is still being read")
   `ASSERT_CLK(cut_of_ready, clk, rst_n, !(cut && !q_ready[cut_q]), "cut of a queue that is not ready")
 endmodule
+
+`resetall

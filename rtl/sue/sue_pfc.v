@@ -25,6 +25,8 @@
 //                first cycle after reset.
 //   pfc_owed   = PFC_TX_EN && (pending_q || some VC changed XOFF in eval(t) ||
 //                (some VC in XOFF && since_q >= PFC_REFRESH)).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_pfc #(
@@ -122,3 +124,5 @@ module sue_pfc #(
   `ASSERT_CLK(sent_when_owed, clk, rst_n, !pfc_sent || pfc_owed,
               "sue_pfc: pfc_sent while no PFC frame is owed")
 endmodule
+
+`resetall

@@ -12,6 +12,8 @@
 // raises BVALID); a read is sampled at the edge after AR is taken (that edge raises RVALID).
 // A write about to take effect delays the sampling of a read by one cycle (a single register
 // decoder is shared).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_regs #(
@@ -442,3 +444,5 @@ module sue_regs #(
   wire unused_addr = &{1'b0, s_axil_awaddr[1:0], s_axil_araddr[1:0]};
 
 endmodule
+
+`resetall

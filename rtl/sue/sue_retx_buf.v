@@ -12,6 +12,8 @@
 // Replay read: rd_start loads {c, s}; one RAM read a cycle while the 4-entry output FIFO has
 // room for it (reads in flight counted), so the stream runs at one beat a cycle; first beat
 // 2 cycles after rd_start. rd_busy is high from rd_start until the last read is issued.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_retx_buf #(
@@ -162,3 +164,5 @@ module sue_retx_buf #(
   `ASSERT_CLK(wr_len_legal, clk, rst_n, !wr_start || (wr_len != 0 && wr_len <= PML),
               "sue_retx_buf: new PDU length out of 1 .. PDU_MAX")
 endmodule
+
+`resetall

@@ -11,6 +11,8 @@
 // beat. The first input beat of a frame never produces an output beat (off >= 1, and a
 // multiple of W/8 only when off >= W/8), so the final beat of one frame never meets an early
 // beat of the next one (asserted). `off` must be stable while a frame is inside.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_align #(
@@ -125,3 +127,5 @@ module sue_rx_align #(
   `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
               "sue_rx_align: last beat with 0 or more than W/8 bytes")
 endmodule
+
+`resetall

@@ -12,6 +12,8 @@
 // beat (rsv_add); a frame's unused reservation (rsv_frame minus its writes) is returned at
 // its verdict. space_ok says one more beat can be reserved: used + reserved < DEPTH, so
 // writes never find the RAM full. The lengths of committed frames wait in a FIFO of NFR.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_buf #(
@@ -165,3 +167,5 @@ module sue_rx_buf #(
               "sue_rx_buf: kept frame longer than its written area")
   `ASSERT_CLK(wr_le_reserved, clk, rst_n, !commit || c_rsv >= nwr_inc, "sue_rx_buf: wrote more than reserved")
 endmodule
+
+`resetall

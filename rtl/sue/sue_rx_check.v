@@ -16,6 +16,8 @@
 //   input -> sue_rx_align(H + 8) -> sue_rx_trim(8) -> sue_rx_walk, sue_rx_buf (RAM)
 // Both trimmed streams end two + two cycles after the input's last beat; the verdict is
 // formed in that cycle and registered.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_check #(
@@ -341,3 +343,5 @@ module sue_rx_check #(
   `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(in_valid && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
               "sue_rx_check: in_nbytes must be 1 .. ETH_W/8 on the last beat")
 endmodule
+
+`resetall

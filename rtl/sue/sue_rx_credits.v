@@ -4,6 +4,8 @@
 // rx_reset_in. Counters are CRW bits and saturate at 2^CRW - 1 (an XPU granting more than
 // that many credits of one kind without using them loses the excess; with CRW = 16 that is
 // 65535 commands of one {VC, type} outstanding, far beyond any XPU receive buffer).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_credits #(
@@ -39,3 +41,5 @@ module sue_rx_credits #(
     `ASSERT_CLK(start_has_credit, clk, rst_n, !tk || avail[gi], "command started without an rx credit")
   end endgenerate
 endmodule
+
+`resetall

@@ -33,6 +33,8 @@
 // always covers the next command's first two bytes (PW >= NB + 26), when those were written
 // before the read; the read data is used in the next cycle directly (bypass), so commands of
 // one VC follow each other with no idle cycle.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_deliver #(
@@ -489,3 +491,5 @@ module sue_rx_deliver #(
               !(beat && in_last) || (in_nbytes != 0 && {{(32-NBW){1'b0}}, in_nbytes} <= B32),
               "in_nbytes not 1 .. ETH_W/8 on the last beat")
 endmodule
+
+`resetall

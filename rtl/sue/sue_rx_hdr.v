@@ -8,6 +8,9 @@
 //              partition, op / rpsn), to be used only once the R-CRC (check 9) passed.
 // The source slot is a CAM over the NDST destination-table entries supplied on dst_valid /
 // dst_xpuid: the first valid entry whose id equals the RH xpuid (sue_cfg_find_dst).
+`resetall
+`default_nettype none
+
 module sue_rx_hdr #(
   parameter integer NDST    = 64,
   parameter integer PDU_MAX = 4096,
@@ -158,3 +161,5 @@ module sue_rx_hdr #(
 
   wire unused_ok = &{1'b0, rh[59:58], rh[29:26], cfg_aifh_prefix[27:24]};
 endmodule
+
+`resetall

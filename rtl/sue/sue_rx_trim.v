@@ -5,6 +5,8 @@
 // bytes), two cycles after its input last beat; earlier beats one cycle after the input
 // beat that follows them. K <= W/8, so a full beat after a held one proves the held one
 // keeps all its bytes.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_trim #(
@@ -83,3 +85,5 @@ module sue_rx_trim #(
   `ASSERT_CLK(full_until_last, clk, rst_n, !(i_valid && !i_last) || i_nb == FULL,
               "sue_rx_trim: short beat before last")
 endmodule
+
+`resetall

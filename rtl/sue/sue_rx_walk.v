@@ -10,6 +10,9 @@
 // On the frame's last beat the outputs (combinational, valid with i_valid && i_last) say
 // whether the area walks (err), how many commands it holds and their packed bytes (the
 // offset where the walk stopped: the area end or a clen-0 descriptor, the fill).
+`resetall
+`default_nettype none
+
 module sue_rx_walk #(
   parameter integer W     = 256,
   parameter integer ALIGN = 4,
@@ -98,3 +101,5 @@ module sue_rx_walk #(
 
   wire unused_ok = &{1'b0, i_last};
 endmodule
+
+`resetall

@@ -10,6 +10,8 @@
 // Each round robin has its own pointer (rtl/common rr_arbiter), moved one past the connection
 // served only when its kind is chosen, as the model's replay_ptr, nack_ptr and ack_ptr.
 // The ACK VC of connection c is c mod 4 with a connection per {destination, VC}, else ACK_VC.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_arb #(
@@ -85,3 +87,5 @@ module sue_tx_arb #(
     end
   endgenerate
 endmodule
+
+`resetall

@@ -17,6 +17,8 @@
 // path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
 // eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
 // are not placed), FCS at 60.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_frame #(
@@ -299,3 +301,5 @@ module sue_tx_frame #(
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
                      rplace[ETH_W+31:ETH_W], fplace[ETH_W+31:ETH_W], cat[2*ETH_W-1:ETH_W]};
 endmodule
+
+`resetall

@@ -1,6 +1,8 @@
 // SUE transmit front end (docs/sue_tx_front.md): sue_ingress -> sue_pack_buf -> sue_tx_sched.
 // XPU command interface in; decisions (tx_decide, dec_*) and the PDU byte stream (pdu_*) out
 // to the frame builder; credits back to the XPU; counter increments to the registers.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_front #(
@@ -147,3 +149,5 @@ module sue_tx_front #(
   assign tx_qcredit_vc    = qcr_q[1:0];
   assign tx_qcredit_xpuid = dst_xpuid[10*qcr_slot +: 10];
 endmodule
+
+`resetall

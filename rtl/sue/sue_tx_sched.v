@@ -8,6 +8,8 @@
 // The decision cycle is a cycle where the port can start a frame (port_free) and the previous
 // PDU has been read out (!busy): tx_decide is high for that one cycle, and pick_* show the
 // choice (pick_valid 0: nothing eligible, the port idles).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_sched #(
@@ -73,3 +75,5 @@ module sue_tx_sched #(
     assign pick_q = pick_vc;
   end endgenerate
 endmodule
+
+`resetall
