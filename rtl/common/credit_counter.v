@@ -14,11 +14,13 @@ module credit_counter #(
   output wire [$clog2(INIT+1)-1:0] count,
   output wire                      avail
 );
+  `include "common_params.vh"
+
   generate if (INIT < 1 || GIVE_W < 1) begin : g_bad_param
     `PARAM_FATAL("credit_counter: need INIT >= 1 and GIVE_W >= 1")
   end endgenerate
 
-  localparam integer CNT_W = (INIT > 1) ? $clog2(INIT + 1) : 1;
+  localparam integer CNT_W = idx_w(INIT + 1);
   // One bit wider than both operands so the assertion sees an overshoot before truncation.
   localparam integer SUM_W = ((CNT_W > GIVE_W) ? CNT_W : GIVE_W) + 1;
   localparam [31:0]  INIT32 = INIT;

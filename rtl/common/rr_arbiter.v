@@ -13,13 +13,15 @@ module rr_arbiter #(
   input  wire                                 update,
   output wire [N-1:0]                         gnt,
   output wire                                 gnt_valid,
-  output wire [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx
+  output wire [idx_w(N)-1:0]                  gnt_idx
 );
+  `include "common_params.vh"
+
   generate if (N < 1) begin : g_bad_param
     `PARAM_FATAL("rr_arbiter: need N >= 1")
   end endgenerate
 
-  localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;
+  localparam integer IDX_W = idx_w(N);
   localparam [31:0]  LAST  = N - 1;
 
   reg [IDX_W-1:0] ptr_q;

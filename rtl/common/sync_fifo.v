@@ -18,12 +18,14 @@ module sync_fifo #(
   input  wire                       out_ready,
   output wire [$clog2(DEPTH+1)-1:0] level
 );
+  `include "common_params.vh"
+
   generate if (WIDTH < 1 || DEPTH < 2) begin : g_bad_param
     `PARAM_FATAL("sync_fifo: need WIDTH >= 1 and DEPTH >= 2")
   end endgenerate
 
   // max(1, ..) keeps an illegal DEPTH from adding zero-width errors after the message.
-  localparam integer PTR_W = (DEPTH > 2) ? $clog2(DEPTH) : 1;
+  localparam integer PTR_W = idx_w(DEPTH);
   localparam integer LVL_W = $clog2(DEPTH + 1);
   // 32-bit copies so the narrow constants below are plain part-selects (no width casts).
   localparam [31:0] LAST = DEPTH - 1;

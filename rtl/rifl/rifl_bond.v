@@ -60,12 +60,14 @@ module rifl_bond #(
   output wire [31:0]        cnt_flush,      // user frames discarded after a restart
   output wire [31:0]        cnt_abort       // received packets closed by a restart
 );
+  `include "common_params.vh"
+
   generate if (LANES != 1 && LANES != 2 && LANES != 4) begin : g_bad_param
     `PARAM_FATAL("rifl_bond: LANES must be 1, 2 or 4")
   end endgenerate
 
   localparam integer BW = FW - 14;                   // {meta, payload}
-  localparam integer LW = (LANES > 1) ? $clog2(LANES) : 1;
+  localparam integer LW = idx_w(LANES);
   localparam [31:0]  LAST32 = LANES - 1;
 
   // ---------------------------------------------------------------- lane order
@@ -188,7 +190,7 @@ module rifl_bond #(
     // Per-lane outputs the bond does not use (the *unused* names keep lint quiet).
     wire [1:0]         unused_level;    // sync_fifo level, DEPTH 2
     wire [5:0]         unused_offset;
-    wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] unused_phase;
+    wire [idx_w(FW / 64)-1:0] unused_phase;
     wire [$clog2(FC_DEPTH+1)-1:0] unused_rx_level;
     wire               unused_preq, unused_rreq;
     wire [31:0]        unused_flush, unused_abort;  // CUT_FLUSH 0; lane aborts are purged

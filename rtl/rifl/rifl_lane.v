@@ -38,7 +38,7 @@ module rifl_lane #(
   output wire [2:0]      tx_state,
   output wire            aligned,
   output wire [5:0]      align_offset,
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] align_phase,
+  output wire [idx_w(FW / 64)-1:0] align_phase,
   output wire            link_up,
   output wire            frame_err,
   output wire            pause_req,
@@ -53,6 +53,8 @@ module rifl_lane #(
   output wire [31:0]     cnt_flush,
   output wire [31:0]     cnt_abort
 );
+  `include "common_params.vh"
+
   wire           e_valid, e_ready, r_valid, r_ready, r_abort;
   wire [1:0]     e_meta, r_meta;
   wire [FW-17:0] e_data, r_data;

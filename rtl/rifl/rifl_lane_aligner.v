@@ -21,17 +21,19 @@ module rifl_lane_aligner #(
   output wire [FW-1:0]                              frame,
   output wire                                       aligned,
   output wire [5:0]                                 offset,
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] phase
+  output wire [idx_w(FW / 64)-1:0]                  phase
 );
+  `include "common_params.vh"
+
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || LOCK < 1 || UNLOCK < 1)
   begin : g_bad_param
     `PARAM_FATAL("rifl_lane_aligner: need FW in {128, 256, 512, 1024}, LOCK >= 1, UNLOCK >= 1")
   end endgenerate
 
   localparam integer NW = FW / 64;                        // words per frame
-  localparam integer PW = (NW > 1) ? $clog2(NW) : 1;      // word counter / phase width
+  localparam integer PW = idx_w(NW);                      // word counter / phase width
   localparam integer GW = $clog2(LOCK + 1);               // good counter width (0 .. LOCK)
-  localparam integer BW = (UNLOCK > 1) ? $clog2(UNLOCK) : 1;  // bad counter (0 .. UNLOCK-1)
+  localparam integer BW = idx_w(UNLOCK);                  // bad counter (0 .. UNLOCK-1)
 
   localparam [31:0]  LAST32   = NW - 1;
   localparam [31:0]  LOCK32   = LOCK;

@@ -39,7 +39,7 @@ module rifl_lane_core #(
   output wire [2:0]     tx_state,
   output wire           aligned,
   output wire [5:0]     align_offset,   // bit offset the aligner locked on
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] align_phase,  // word slips
+  output wire [idx_w(FW / 64)-1:0] align_phase,  // word slips
   output wire           link_up,
   output wire           frame_err,
   output wire           pause_req,
@@ -55,6 +55,8 @@ module rifl_lane_core #(
   output wire [31:0]    cnt_flush,      // user frames discarded after a restart
   output wire [31:0]    cnt_abort       // received packets closed by a restart
 );
+  `include "common_params.vh"
+
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || FIDW < 5 || FIDW > 12 ||
                FC_DEPTH < 4 || (FC_DEPTH & (FC_DEPTH - 1)) != 0)
   begin : g_bad_param

@@ -21,14 +21,14 @@ module scoc_accept_unit #(
   input  wire                          rst_n,
   // this input group's number, and its random bits (an LFSR in scoc_sched): inputs rather
   // than parameters, so that every group is one and the same module
-  input  wire [((N/M > 1) ? $clog2(N/M) : 1)-1:0] my_group,
+  input  wire [idx_w(N/M)-1:0]         my_group,
   input  wire [7:0]                    rnd,
   input  wire [$clog2(M)-1:0]          route,       // (cycle - 2) mod M
   input  wire [$clog2(M)-1:0]          req_route,   // cycle mod M, for the request unit
   // the grants of the previous cycle, one per output group
   input  wire [N/M-1:0]                gnt_valid,
   input  wire [(N/M)*$clog2(M)-1:0]    gnt_out,
-  input  wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  input  wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   // the request arrays of the M local ports
   input  wire [M*QD-1:0]               e_valid,
   input  wire [M*QD*$clog2(N)-1:0]     e_dst,
@@ -44,15 +44,18 @@ module scoc_accept_unit #(
   output reg  [LW-1:0]                 acc_len,
   output reg  [TW-1:0]                 acc_tag
 );
+  `include "common_params.vh"
+  `include "scoc_params.vh"
+
   // one copy of the model's code for all groups (Verilator otherwise inlines each)
   /* verilator no_inline_module */
   localparam integer R   = N / M;
   localparam integer NW  = $clog2(N);
   localparam integer MW  = $clog2(M);
-  localparam integer RW  = (R > 1) ? $clog2(R) : 1;
+  localparam integer RW  = idx_w(R);
   localparam integer QW  = $clog2(QD);
-  localparam integer D   = (M >= 4) ? M : 4;                     // request to first word
-  localparam integer CTW = $clog2(D + (1 << LW) * M + 1);        // busy counter width
+  localparam integer D   = scoc_d(M);                               // request to first word
+  localparam integer CTW = scoc_ctw(M, LW);                         // busy counter width
   localparam [31:0]    REQ32   = D;
   localparam [31:0]    ACC32   = D - 2;
   localparam [31:0]    D3_32   = D - 3;

@@ -23,20 +23,23 @@ module scoc_grant_unit #(
   input  wire [M-1:0]                  out_room,
   // the accept of this cycle for one of this group's outputs
   input  wire                          acc,
-  input  wire [((N/M > 1) ? $clog2(N/M) : 1)-1:0] acc_ig,
+  input  wire [idx_w(N/M)-1:0]         acc_ig,
   input  wire [$clog2(M)-1:0]          acc_k,
   input  wire [LW-1:0]                 acc_len,
   output reg                           gnt_valid_q,
   output reg  [$clog2(M)-1:0]          gnt_out_q,
-  output reg  [((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig_q
+  output reg  [idx_w(N/M)-1:0]         gnt_ig_q
 );
+  `include "common_params.vh"
+  `include "scoc_params.vh"
+
   // one copy of the model's code for all groups (Verilator otherwise inlines each)
   /* verilator no_inline_module */
   localparam integer R   = N / M;
   localparam integer MW  = $clog2(M);
-  localparam integer RW  = (R > 1) ? $clog2(R) : 1;
-  localparam integer D   = (M >= 4) ? M : 4;
-  localparam integer CTW = $clog2(D + (1 << LW) * M + 1);
+  localparam integer RW  = idx_w(R);
+  localparam integer D   = scoc_d(M);
+  localparam integer CTW = scoc_ctw(M, LW);
   localparam [31:0]    THR32 = D - 1;
   localparam [31:0]    D3_32 = D - 3;
   localparam [31:0]    M32   = M;

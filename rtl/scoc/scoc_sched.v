@@ -28,7 +28,7 @@ module scoc_sched #(
   output wire [(N/M)*N*$clog2(M)-1:0]      req_cnt,
   output wire [N/M-1:0]                    gnt_valid,
   output wire [(N/M)*$clog2(M)-1:0]        gnt_out,
-  output wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  output wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   output reg  [N/M-1:0]                    acc_valid,
   output reg  [(N/M)*$clog2(M)-1:0]        acc_port,
   output reg  [(N/M)*$clog2(N)-1:0]        acc_out,
@@ -36,6 +36,8 @@ module scoc_sched #(
   output reg  [(N/M)*LW-1:0]               acc_len,
   output reg  [(N/M)*TW-1:0]               acc_tag
 );
+  `include "common_params.vh"
+
   generate if ((M != 2 && M != 4 && M != 8 && M != 16) || N % M != 0 || N / M < 2 || N > 256 ||
                MT < 1 || MT > M || QD < 2 || QD > 32 || LW < 1 || LW > 8 || TW < 1 || TW > 8)
   begin : g_bad_param
@@ -45,7 +47,7 @@ module scoc_sched #(
   localparam integer R  = N / M;
   localparam integer NW = $clog2(N);
   localparam integer MW = $clog2(M);
-  localparam integer RW = (R > 1) ? $clog2(R) : 1;
+  localparam integer RW = idx_w(R);
   localparam integer QW = $clog2(QD);
   localparam integer CW = $clog2(QD + 1);
 

@@ -35,7 +35,7 @@ module scoc_switch #(
   output wire [(N/M)*N*$clog2(M)-1:0]      req_cnt,
   output wire [N/M-1:0]                    gnt_valid,
   output wire [(N/M)*$clog2(M)-1:0]        gnt_out,
-  output wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  output wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   output wire [N/M-1:0]                    acc_valid,
   output wire [(N/M)*$clog2(M)-1:0]        acc_port,
   output wire [(N/M)*$clog2(N)-1:0]        acc_out,
@@ -43,6 +43,8 @@ module scoc_switch #(
   output wire [(N/M)*LW-1:0]               acc_len,
   output wire [(N/M)*$clog2(QD)-1:0]       acc_tag
 );
+  `include "common_params.vh"
+
   generate if (QD > 32 || OQ < 2 || OQ > 64 || DW < 8 || DW > 64) begin : g_bad_param
     `PARAM_FATAL("scoc_switch: need 2 <= QD <= 32, 2 <= OQ <= 64, 8 <= DW <= 64 (and the scheduler's N, M, MT, LW)")
   end endgenerate

@@ -23,7 +23,7 @@ module sue_bank_ram #(
   localparam integer PWW = $clog2(PW),
   localparam integer RQW = $clog2(QR),
   localparam integer OW  = RQW + PWW,               // byte offset within a region
-  localparam integer GW  = (NREG > 1) ? $clog2(NREG) : 1
+  localparam integer GW  = idx_w(NREG)
 ) (
   input  wire            clk,
   input  wire            w_en,
@@ -36,6 +36,8 @@ module sue_bank_ram #(
   input  wire [OW-1:0]   r_off,     // < QR * PW
   output reg  [PW*8-1:0] r_data
 );
+  `include "common_params.vh"
+
   generate if (PW < 2 || (1 << PWW) != PW) begin : g_bad_param
     `PARAM_FATAL("sue_bank_ram: PW must be a power of two >= 2")
   end else if (NREG < 1 || QR < 2) begin : g_bad_param

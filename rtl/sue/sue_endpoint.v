@@ -106,16 +106,17 @@ module sue_endpoint #(
   output wire               rx_verdict     // a received frame's verdict (receive checks) in
                                            // this cycle: frames get them in arrival order
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // sue_tx_front's PDU stream width (its PW: bytes per pack-queue RAM row)
-  localparam integer NB  = DATA_W / 8;
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512;
+  localparam integer PW  = sue_pw(DATA_W);
   localparam integer PWW = $clog2(PW);
   localparam integer NQ  = NDST * 4;
   localparam integer C   = (PSN_PER_VC != 0) ? NDST * 4 : NDST;
-  localparam integer CW  = (C > 1) ? $clog2(C) : 1;
-  localparam integer DW  = (NDST > 1) ? $clog2(NDST) : 1;   // destination slot
-  localparam integer SW  = (WIN > 1) ? $clog2(WIN) : 1;
+  localparam integer CW  = idx_w(C);
+  localparam integer DW  = idx_w(NDST);   // destination slot
+  localparam integer SW  = idx_w(WIN);
   localparam integer LW  = $clog2(PDU_MAX + 1);
   localparam integer BW  = $clog2(RX_BYTES + 1);
 

@@ -27,8 +27,8 @@ module sue_gbn #(
     parameter integer PSN_PER_VC = 0,
     // derived, do not override
     parameter integer C          = (PSN_PER_VC != 0) ? NDST * 4 : NDST,
-    parameter integer CW         = (C > 1) ? $clog2(C) : 1,
-    parameter integer SW         = (WIN > 1) ? $clog2(WIN) : 1
+    parameter integer CW         = idx_w(C),
+    parameter integer SW         = idx_w(WIN)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -77,6 +77,8 @@ module sue_gbn #(
     output wire [31:0]   rd_tx,
     output wire [31:0]   rd_rx
 );
+  `include "common_params.vh"
+
 
   // ------------------------------------------------------------------ parameter checks
   generate
@@ -87,8 +89,8 @@ module sue_gbn #(
       `PARAM_FATAL("sue_gbn: WIN must be a power of two, 1 .. 64")
     end else if (PSN_PER_VC != 0 && PSN_PER_VC != 1) begin : g_bad_param
       `PARAM_FATAL("sue_gbn: PSN_PER_VC must be 0 or 1")
-    end else if (C != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) || CW != ((C > 1) ? $clog2(C) : 1) ||
-                 SW != ((WIN > 1) ? $clog2(WIN) : 1)) begin : g_bad_param
+    end else if (C != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) || CW != idx_w(C) ||
+                 SW != idx_w(WIN)) begin : g_bad_param
       `PARAM_FATAL("sue_gbn: C, CW and SW are derived, do not override them")
     end
   endgenerate

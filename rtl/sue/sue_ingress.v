@@ -17,8 +17,7 @@ module sue_ingress #(
   parameter integer ALIGN  = 4,
   // derived (not to be overridden)
   localparam integer NB = DATA_W / 8,                       // bytes per data beat
-  localparam integer PW = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                          (NB + 24 <= 256) ? 256 : 512,     // write image lanes
+  localparam integer PW = sue_pw(DATA_W),                   // write image lanes
   localparam integer NQ = NDST * 4,
   localparam integer QW = $clog2(NQ)
 ) (
@@ -58,8 +57,11 @@ module sue_ingress #(
   output reg  [1:0]              ab_vc,
   output reg                     ab_type
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
-  localparam integer SW = (NDST > 1) ? $clog2(NDST) : 1;
+  localparam integer SW = idx_w(NDST);
 
   generate if (DATA_W != 128 && DATA_W != 256 && DATA_W != 512 && DATA_W != 1024 &&
                DATA_W != 2048) begin : g_bad_param

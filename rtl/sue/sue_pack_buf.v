@@ -26,9 +26,7 @@ module sue_pack_buf #(
   parameter integer ING_CMD  = 1,
   parameter integer ING_DATA = 1,
   // derived (not to be overridden)
-  localparam integer NB  = DATA_W / 8,
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512,
+  localparam integer PW  = sue_pw(DATA_W),
   localparam integer PWW = $clog2(PW),
   localparam integer NQ  = NDST * 4,
   localparam integer QW  = $clog2(NQ),
@@ -84,12 +82,15 @@ module sue_pack_buf #(
   output reg  [2:0]           inc_hol,
   output reg  [23:0]          inc_flushed
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
-  localparam integer CMDP_C = (18 + ALIGN - 1) / ALIGN * ALIGN;
-  localparam integer CMDP_D = (274 + ALIGN - 1) / ALIGN * ALIGN;
+  localparam integer CMDP_C = round_up(18, ALIGN);
+  localparam integer CMDP_D = sue_cmd_max(ALIGN);
   localparam integer HOLD_B = ING_CMD * CMDP_C + ING_DATA * CMDP_D;
   // region bytes: owned (committed + held) + the command being written + the PDU being read
-  localparam integer QP     = (Q_BYTES + HOLD_B + CMDP_D + PDU_MAX + PW - 1) / PW * PW;
+  localparam integer QP     = round_up(Q_BYTES + HOLD_B + CMDP_D + PDU_MAX, PW);
   localparam integer QR     = QP / PW;                                         // rows per queue
   localparam integer OW     = $clog2(QP);                 // offset within a region
   localparam integer NG     = 2 * (Q_BYTES / PDU_MAX) + 3;  // groups per queue (bound)
@@ -99,7 +100,7 @@ module sue_pack_buf #(
   localparam integer CW     = $clog2(PDU_MAX / 2 + 1);    // commands of a group
   localparam integer SNW    = $clog2(Q_BYTES / 2 + 1);    // send-now commands of a queue
   localparam integer HD     = ING_CMD + ING_DATA;         // hold entries per VC
-  localparam integer HW     = (HD > 1) ? $clog2(HD) : 1;
+  localparam integer HW     = idx_w(HD);
   localparam integer HCW    = $clog2(HD + 1);
   localparam integer TW     = 32;                         // timestamps
   localparam integer OWW    = 9;                          // credits owed (<= 64, margin)

@@ -29,7 +29,7 @@ module sue_regs #(
     parameter integer RX_BYTES   = 16384,
     // derived, do not override
     parameter integer NCONN      = (PSN_PER_VC != 0) ? NDST * 4 : NDST,
-    parameter integer CW         = (NCONN > 1) ? $clog2(NCONN) : 1
+    parameter integer CW         = idx_w(NCONN)
 ) (
     input  wire                 clk,
     input  wire                 rst_n,
@@ -98,6 +98,9 @@ module sue_regs #(
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
     output wire [NDST*32-1:0]   dst_ip        // entry d at [32d +: 32]
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
 
   // ------------------------------------------------------------------ parameter checks
   generate
@@ -110,7 +113,7 @@ module sue_regs #(
       `PARAM_FATAL("sue_regs: PDU_MAX must be a multiple of ALIGN in 280 .. 8192")
     end else if (NDST < 1 || NDST > 64) begin : g_bad_param
       `PARAM_FATAL("sue_regs: NDST must be 1 .. 64")
-    end else if (Q_BYTES % ALIGN != 0 || Q_BYTES < PDU_MAX + ((274 + ALIGN - 1) / ALIGN) * ALIGN
+    end else if (Q_BYTES % ALIGN != 0 || Q_BYTES < PDU_MAX + sue_cmd_max(ALIGN)
                  || Q_BYTES > 65536) begin : g_bad_param
       `PARAM_FATAL("sue_regs: Q_BYTES must be a multiple of ALIGN in PDU_MAX + 276 .. 65536")
     end else if (WIN < 1 || WIN > 64 || (WIN & (WIN - 1)) != 0) begin : g_bad_param
@@ -124,7 +127,7 @@ module sue_regs #(
     end else if (RX_BYTES < PDU_MAX || RX_BYTES > 4194304) begin : g_bad_param
       `PARAM_FATAL("sue_regs: RX_BYTES must be PDU_MAX .. 4 MiB")
     end else if (NCONN != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) ||
-                 CW != ((NCONN > 1) ? $clog2(NCONN) : 1)) begin : g_bad_param
+                 CW != idx_w(NCONN)) begin : g_bad_param
       `PARAM_FATAL("sue_regs: NCONN and CW are derived, do not override them")
     end
   endgenerate
@@ -137,7 +140,7 @@ module sue_regs #(
   localparam [31:0] THRESH_RST = PDU_MAX;
   localparam [31:0] XOFF_RST = RX_BYTES / 2;
   localparam [31:0] XON_RST = RX_BYTES / 4;
-  localparam integer DW = (NDST > 1) ? $clog2(NDST) : 1;  // destination index bits
+  localparam integer DW = idx_w(NDST);  // destination index bits
 
   // ------------------------------------------------------------------ AXI4-Lite channels
   reg        aw_hold_q, w_hold_q, b_valid_q, ar_hold_q, r_valid_q;

@@ -24,11 +24,11 @@ module sue_retx_buf #(
   // derived (not to be overridden)
   localparam integer NB   = ETH_W / 8,
   localparam integer NBW  = $clog2(NB + 1),
-  localparam integer CW   = (C > 1) ? $clog2(C) : 1,
-  localparam integer SW   = (WIN > 1) ? $clog2(WIN) : 1,
+  localparam integer CW   = idx_w(C),
+  localparam integer SW   = idx_w(WIN),
   localparam integer LW   = $clog2(PDU_MAX + 1),
   localparam integer ROWS = (PDU_MAX + NB - 1) / NB,
-  localparam integer RW   = (ROWS > 1) ? $clog2(ROWS) : 1
+  localparam integer RW   = idx_w(ROWS)
 ) (
   input  wire                clk,
   input  wire                rst_n,
@@ -58,6 +58,8 @@ module sue_retx_buf #(
   output wire [NBW-1:0]      out_nbytes,
   output wire                out_last
 );
+  `include "common_params.vh"
+
   generate
     if (C < 1 || WIN < 1 || (WIN & (WIN - 1)) != 0) begin : g_bad_param
       `PARAM_FATAL("sue_retx_buf: C >= 1 and WIN a power of two")

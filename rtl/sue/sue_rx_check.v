@@ -60,7 +60,7 @@ module sue_rx_check #(
   output reg  [1:0]                      rh_vc,
   output reg  [9:0]                      rh_partition,
   output reg  [15:0]                     rh_rpsn,
-  output reg  [((NDST > 1) ? $clog2(NDST) : 1)-1:0] src_slot,
+  output reg  [idx_w(NDST)-1:0]          src_slot,
   output reg  [$clog2(PDU_MAX+1)-1:0]    ncmd,
   output reg  [$clog2(PDU_MAX+1)-1:0]    cmd_bytes,
   output reg  [7:0]                      pfc_cev,
@@ -72,9 +72,11 @@ module sue_rx_check #(
   output wire [$clog2(ETH_W/8+1)-1:0]    out_nbytes,
   output wire                            out_last
 );
+  `include "common_params.vh"
+
   localparam integer B     = ETH_W / 8;
   localparam integer NBW   = $clog2(B + 1);
-  localparam integer SW    = (NDST > 1) ? $clog2(NDST) : 1;
+  localparam integer SW    = idx_w(NDST);
   localparam integer CW    = $clog2(PDU_MAX + 1);
   localparam integer MAXAB = (PDU_MAX + B - 1) / B;
   localparam integer RW    = $clog2(MAXAB + 1);

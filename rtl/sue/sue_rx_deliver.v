@@ -66,20 +66,23 @@ module sue_rx_deliver #(
   input  wire           rx_reset_in,
   output wire           inc_cmds
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
   localparam integer NB   = DATA_W / 8;
   localparam integer B    = ETH_W / 8;
   localparam integer NBW  = $clog2(B + 1);
   localparam integer PWN  = (NB + 26 > B) ? NB + 26 : B;
-  localparam integer PW   = (PWN <= 64) ? 64 : (PWN <= 128) ? 128 : (PWN <= 256) ? 256 : 512;
+  localparam integer PW   = sue_row_bytes(PWN);
   localparam integer PWW  = $clog2(PW);
-  localparam integer CMDP = (274 + ALIGN - 1) / ALIGN * ALIGN;
-  localparam integer P    = (RX_BYTES + CMDP + PW - 1) / PW * PW;   // ring bytes per VC
+  localparam integer CMDP = sue_cmd_max(ALIGN);
+  localparam integer P    = round_up(RX_BYTES + CMDP, PW);   // ring bytes per VC
   localparam integer QR   = P / PW;
   localparam integer OW   = $clog2(QR) + PWW;                       // ring offset
   localparam integer AW   = $clog2(P + 1);                          // bytes written past the head
   localparam integer NXF  = RX_BYTES / ALIGN;                       // frames held per VC (bound)
-  localparam integer XW   = (NXF > 1) ? $clog2(NXF) : 1;
+  localparam integer XW   = idx_w(NXF);
   localparam integer XCW  = $clog2(NXF + 1);
   localparam integer DQW  = 1 + 2 + 10 + LW;
 

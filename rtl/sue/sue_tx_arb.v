@@ -18,7 +18,7 @@ module sue_tx_arb #(
   parameter integer C          = 64,   // connections
   parameter integer PSN_PER_VC = 0,
   // derived (not to be overridden)
-  localparam integer CW = (C > 1) ? $clog2(C) : 1
+  localparam integer CW = idx_w(C)
 ) (
   input  wire          clk,
   input  wire          rst_n,
@@ -38,6 +38,8 @@ module sue_tx_arb #(
   output wire [CW-1:0] sel_conn,      // connection of dec_replay / dec_nack / dec_ack
   output wire [1:0]    sel_ack_vc     // VC of a stand-alone ACK / NACK frame of sel_conn
 );
+  `include "common_params.vh"
+
   generate
     if (C < 1 || C > 256) begin : g_bad_param
       `PARAM_FATAL("sue_tx_arb: C must be 1 .. 256")

@@ -14,13 +14,11 @@ module sue_tx_front #(
   parameter integer ING_CMD  = 1,
   parameter integer ING_DATA = 1,
   // derived (not to be overridden)
-  localparam integer NB  = DATA_W / 8,
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512,
+  localparam integer PW  = sue_pw(DATA_W),
   localparam integer PWW = $clog2(PW),
   localparam integer NQ  = NDST * 4,
   localparam integer QW  = $clog2(NQ),
-  localparam integer SW  = (NDST > 1) ? $clog2(NDST) : 1,
+  localparam integer SW  = idx_w(NDST),
   localparam integer LW  = $clog2(PDU_MAX + 1),
   localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1)
 ) (
@@ -73,6 +71,9 @@ module sue_tx_front #(
   output wire [23:0]        inc_flushed,
   output wire               inc_pdus
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
 
   // tx_reset_out: rst_n low, tx_reset_in high, or the first cycle after either
   reg rdy_q;

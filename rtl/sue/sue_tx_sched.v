@@ -17,7 +17,7 @@ module sue_tx_sched #(
   // derived (not to be overridden)
   localparam integer NQ = NDST * 4,
   localparam integer QW = $clog2(NQ),
-  localparam integer SW = (NDST > 1) ? $clog2(NDST) : 1
+  localparam integer SW = idx_w(NDST)
 ) (
   input  wire              clk,
   input  wire              rst_n,
@@ -32,6 +32,8 @@ module sue_tx_sched #(
   output wire [1:0]        pick_vc,
   output wire [QW-1:0]     pick_q
 );
+  `include "common_params.vh"
+
 
   generate if (NDST < 1 || NDST > 64) begin : g_bad_param
     `PARAM_FATAL("sue_tx_sched: NDST must be 1 .. 64")
