@@ -88,7 +88,7 @@ module crc_stream #(
   endgenerate
 
   generate if ((1 << NBW) - 1 > NB) begin : g_chk_nbytes
-    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !valid || nbytes <= NB[NBW-1:0],
+    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !valid || nbytes <= NBW'(NB),
                 "crc_stream: nbytes above DATA_W/8")
   end endgenerate
 endmodule

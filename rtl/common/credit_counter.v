@@ -23,9 +23,9 @@ module credit_counter #(
   localparam integer CNT_W = idx_w(INIT + 1);
   // One bit wider than both operands so the assertion sees an overshoot before truncation.
   localparam integer SUM_W = ((CNT_W > GIVE_W) ? CNT_W : GIVE_W) + 1;
-  localparam [31:0]  INIT32 = INIT;
+  localparam [CNT_W-1:0] INIT_C = CNT_W'(INIT);
 
-  wire [SUM_W-1:0] init_s = {{(SUM_W-CNT_W){1'b0}}, INIT32[CNT_W-1:0]};
+  wire [SUM_W-1:0] init_s = {{(SUM_W-CNT_W){1'b0}}, INIT_C};
 
   reg  [CNT_W-1:0] count_q;
   wire [SUM_W-1:0] sum = {{(SUM_W-CNT_W){1'b0}}, count_q}
@@ -34,7 +34,7 @@ module credit_counter #(
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n)
-      count_q <= INIT32[CNT_W-1:0];
+      count_q <= INIT_C;
     else
       count_q <= sum[CNT_W-1:0];
   end

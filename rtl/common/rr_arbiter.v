@@ -22,7 +22,7 @@ module rr_arbiter #(
   end endgenerate
 
   localparam integer IDX_W = idx_w(N);
-  localparam [31:0]  LAST  = N - 1;
+  localparam [IDX_W-1:0] LAST = IDX_W'(N - 1);
 
   reg [IDX_W-1:0] ptr_q;
   reg [N-1:0]     gnt_c;
@@ -51,14 +51,14 @@ module rr_arbiter #(
     if (!rst_n)
       ptr_q <= {IDX_W{1'b0}};
     else if (update && gnt_valid)
-      ptr_q <= (idx_c == LAST[IDX_W-1:0]) ? {IDX_W{1'b0}} : idx_c + 1'b1;
+      ptr_q <= (idx_c == LAST) ? {IDX_W{1'b0}} : idx_c + 1'b1;
   end
 
   `ASSERT_CLK(gnt_onehot, clk, rst_n, (gnt_c & (gnt_c - 1'b1)) == {N{1'b0}}, "grant not one-hot")
   `ASSERT_CLK(gnt_has_req, clk, rst_n, (gnt_c & ~req) == {N{1'b0}}, "grant without request")
   // Only reachable as a bug when N is not a power of two (else the range is full).
   generate if ((1 << IDX_W) != N) begin : g_ptr_check
-    `ASSERT_CLK(ptr_in_range, clk, rst_n, ptr_q <= LAST[IDX_W-1:0], "pointer out of range")
+    `ASSERT_CLK(ptr_in_range, clk, rst_n, ptr_q <= LAST, "pointer out of range")
   end endgenerate
 endmodule
 

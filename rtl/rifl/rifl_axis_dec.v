@@ -38,12 +38,9 @@ module rifl_axis_dec #(
   localparam integer PB  = PW / 8;    // payload bytes
   localparam integer BUF = NB + PB;   // a frame is taken only while at most NB bytes wait
   // Byte counts are 8 bits for every legal configuration (BUF <= 128 + 126).
-  localparam [31:0] NB32  = NB;
-  localparam [31:0] PB32  = PB;
-  localparam [31:0] BUF32 = BUF;
-  localparam [7:0]  NB8   = NB32[7:0];
-  localparam [7:0]  PB8   = PB32[7:0];
-  localparam [7:0]  BUF8  = BUF32[7:0];
+  localparam [7:0]  NB8   = 8'(NB);
+  localparam [7:0]  PB8   = 8'(PB);
+  localparam [7:0]  BUF8  = 8'(BUF);
 
   reg [BUF*8-1:0] buf_q;   // waiting bytes, first on top; zero below cnt_q bytes
   reg [7:0]       cnt_q;

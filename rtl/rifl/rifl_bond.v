@@ -68,7 +68,7 @@ module rifl_bond #(
 
   localparam integer BW = FW - 14;                   // {meta, payload}
   localparam integer LW = idx_w(LANES);
-  localparam [31:0]  LAST32 = LANES - 1;
+  localparam [LW-1:0] LAST = LW'(LANES - 1);
 
   // ---------------------------------------------------------------- lane order
   reg  [LW-1:0] tx_ptr_q, rx_ptr_q;
@@ -177,9 +177,9 @@ module rifl_bond #(
       rx_ptr_q <= {LW{1'b0}};
     end else begin
       if (e_take)
-        tx_ptr_q <= (tx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : tx_ptr_q + 1'b1;
+        tx_ptr_q <= (tx_ptr_q == LAST) ? {LW{1'b0}} : tx_ptr_q + 1'b1;
       if (d_take)
-        rx_ptr_q <= (rx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : rx_ptr_q + 1'b1;
+        rx_ptr_q <= (rx_ptr_q == LAST) ? {LW{1'b0}} : rx_ptr_q + 1'b1;
     end
   end
 

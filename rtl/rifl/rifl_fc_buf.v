@@ -30,9 +30,9 @@ module rifl_fc_buf #(
 
   localparam integer AW    = $clog2(DEPTH);
   localparam integer LW    = $clog2(DEPTH + 1);
-  localparam [31:0]  ON32  = (2 * DEPTH) / 3;
-  localparam [31:0]  OFF32 = DEPTH / 3;
-  localparam [31:0]  FUL32 = DEPTH;
+  localparam [LW-1:0] ON   = LW'((2 * DEPTH) / 3);
+  localparam [LW-1:0] OFF  = LW'(DEPTH / 3);
+  localparam [LW-1:0] FULL = LW'(DEPTH);
 
   reg [WIDTH-1:0] mem [0:DEPTH-1];
   reg [AW-1:0]    wr_q, rd_q;
@@ -59,13 +59,13 @@ module rifl_fc_buf #(
     end
   end
 
-  assign in_ready  = level_q != FUL32[LW-1:0];
+  assign in_ready  = level_q != FULL;
   assign out_valid = level_q != {LW{1'b0}};
   // Masked when empty so the outputs never show stale or uninitialised storage.
   assign out_data  = out_valid ? mem[rd_q] : {WIDTH{1'b0}};
   assign level     = level_q;
-  assign fc_high   = level_q >= ON32[LW-1:0];
-  assign fc_low    = level_q <= OFF32[LW-1:0];
+  assign fc_high   = level_q >= ON;
+  assign fc_low    = level_q <= OFF;
 
   `ASSERT_CLK(no_overflow, clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
 endmodule

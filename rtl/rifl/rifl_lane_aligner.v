@@ -35,14 +35,10 @@ module rifl_lane_aligner #(
   localparam integer GW = $clog2(LOCK + 1);               // good counter width (0 .. LOCK)
   localparam integer BW = idx_w(UNLOCK);                  // bad counter (0 .. UNLOCK-1)
 
-  localparam [31:0]  LAST32   = NW - 1;
-  localparam [31:0]  LOCK32   = LOCK;
-  localparam [31:0]  LOCKM32  = LOCK - 1;
-  localparam [31:0]  UNLKM32  = UNLOCK - 1;
-  localparam [PW-1:0] W_LAST  = LAST32[PW-1:0];
-  localparam [GW-1:0] G_LOCK  = LOCK32[GW-1:0];
-  localparam [GW-1:0] G_LAST  = LOCKM32[GW-1:0];
-  localparam [BW-1:0] B_LAST  = UNLKM32[BW-1:0];
+  localparam [PW-1:0] W_LAST  = PW'(NW - 1);
+  localparam [GW-1:0] G_LOCK  = GW'(LOCK);
+  localparam [GW-1:0] G_LAST  = GW'(LOCK - 1);
+  localparam [BW-1:0] B_LAST  = BW'(UNLOCK - 1);
 
   reg [63:0]    prev_q;     // previous valid word, 0 after reset
   reg [5:0]     o_q;        // bit offset candidate

@@ -21,7 +21,7 @@ module rifl_tx_gearbox #(
 
   localparam integer NW = FW / 64;
   localparam integer CW = $clog2(NW);
-  localparam [31:0]  LAST32 = NW - 1;
+  localparam [CW-1:0] LAST = CW'(NW - 1);
 
   reg [FW-1:0] sreg_q;
   reg [CW-1:0] left_q;     // words still to send of the current frame, minus one
@@ -34,7 +34,7 @@ module rifl_tx_gearbox #(
       run_q  <= 1'b0;
     end else if (in_valid) begin
       sreg_q <= in_frame;
-      left_q <= LAST32[CW-1:0];
+      left_q <= LAST;
       run_q  <= 1'b1;
     end else begin
       sreg_q <= {sreg_q[FW-65:0], 64'd0};

@@ -50,8 +50,7 @@ module islip_sched #(
   localparam integer NW = $clog2(N);
   localparam integer QW = $clog2(QD);
   localparam integer CW = $clog2(QD + 1);
-  localparam [31:0]   LAST32 = N - 1;
-  localparam [NW-1:0] LAST   = LAST32[NW-1:0];
+  localparam [NW-1:0] LAST = NW'(N - 1);
 
   // ---- request arrays
   wire [N*QD-1:0]    e_valid;

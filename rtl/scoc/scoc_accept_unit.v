@@ -56,15 +56,10 @@ module scoc_accept_unit #(
   localparam integer QW  = $clog2(QD);
   localparam integer D   = scoc_d(M);                               // request to first word
   localparam integer CTW = scoc_ctw(M, LW);                         // busy counter width
-  localparam [31:0]    REQ32   = D;
-  localparam [31:0]    ACC32   = D - 2;
-  localparam [31:0]    D3_32   = D - 3;
-  localparam [31:0]    M32     = M;
-  localparam [31:0]    MT32    = MT;
-  localparam [CTW-1:0] THR_REQ = REQ32[CTW-1:0];
-  localparam [CTW-1:0] THR_ACC = ACC32[CTW-1:0];
-  localparam [CTW-1:0] D3      = D3_32[CTW-1:0];
-  localparam [CTW-1:0] MC      = M32[CTW-1:0];
+  localparam [CTW-1:0] THR_REQ = CTW'(D);
+  localparam [CTW-1:0] THR_ACC = CTW'(D - 2);
+  localparam [CTW-1:0] D3      = CTW'(D - 3);
+  localparam [CTW-1:0] MC      = CTW'(M);
 
   // ---- busy counters: cycles until the last word of the current transfer
   // (vectors, not arrays: updated in loops that Verilator need not unroll into arrays)
@@ -80,7 +75,7 @@ module scoc_accept_unit #(
       n = 0;
       for (y = 0; y < M; y = y + 1)
         if (rem_p[(p*M+y)*CTW +: CTW] >= thr) n = n + 1;
-      free_at = rem_p[(p*M+x)*CTW +: CTW] < thr && n < MT32 && rem_g[x*CTW +: CTW] < thr;
+      free_at = rem_p[(p*M+x)*CTW +: CTW] < thr && n < MT && rem_g[x*CTW +: CTW] < thr;
     end
   endfunction
 

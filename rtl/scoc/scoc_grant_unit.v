@@ -40,14 +40,10 @@ module scoc_grant_unit #(
   localparam integer RW  = idx_w(R);
   localparam integer D   = scoc_d(M);
   localparam integer CTW = scoc_ctw(M, LW);
-  localparam [31:0]    THR32 = D - 1;
-  localparam [31:0]    D3_32 = D - 3;
-  localparam [31:0]    M32   = M;
-  localparam [31:0]    LG32  = R - 1;
-  localparam [CTW-1:0] THR   = THR32[CTW-1:0];
-  localparam [CTW-1:0] D3    = D3_32[CTW-1:0];
-  localparam [CTW-1:0] MC    = M32[CTW-1:0];
-  localparam [RW-1:0]  LASTG = LG32[RW-1:0];
+  localparam [CTW-1:0] THR   = CTW'(D - 1);
+  localparam [CTW-1:0] D3    = CTW'(D - 3);
+  localparam [CTW-1:0] MC    = CTW'(M);
+  localparam [RW-1:0]  LASTG = RW'(R - 1);
 
   reg [M*RW-1:0] ptr_q;              // per output k: field k (next-to-serve input group)
   reg [M*MW-1:0] rep_q;              // remaining quota of the current input group

@@ -33,10 +33,8 @@ module scoc_out_buf #(
 
   localparam integer SW = $clog2(OQ);
   localparam integer CW = $clog2(OQ + 1);
-  localparam [31:0]   LS32 = OQ - 1;
-  localparam [SW-1:0] LAST_SLOT = LS32[SW-1:0];
-  localparam [31:0]   OQ32 = OQ;
-  localparam [CW:0]   OQC = OQ32[CW:0];
+  localparam [SW-1:0] LAST_SLOT = SW'(OQ - 1);
+  localparam [CW:0]   OQC       = (CW + 1)'(OQ);
 
   reg  [DW-1:0] mem [0:OQ*(1<<LW)-1];
   reg  [LW-1:0] len_mem [0:OQ-1];    // words - 1 of each complete packet

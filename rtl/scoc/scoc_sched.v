@@ -56,9 +56,8 @@ module scoc_sched #(
   always @(posedge clk or negedge rst_n)
     if (!rst_n) ts_q <= {MW{1'b0}};
     else        ts_q <= ts_q + 1'b1;
-  localparam [31:0] TWO = 2;
   wire [MW-1:0] r_gnt = ts_q - 1'b1;
-  wire [MW-1:0] r_acc = ts_q - TWO[MW-1:0];   // M = 2: the same timeslice
+  wire [MW-1:0] r_acc = ts_q - MW'(2);        // M = 2: the same timeslice
 
   // ---- request arrays
   wire [N*QD-1:0]    e_valid;
@@ -75,8 +74,7 @@ module scoc_sched #(
   genvar p, g;
   generate for (p = 0; p < N; p = p + 1) begin : g_port
     localparam integer  PG   = p / M;
-    localparam [31:0]   PL32 = p % M;
-    localparam [MW-1:0] PL   = PL32[MW-1:0];
+    localparam [MW-1:0] PL   = MW'(p % M);
     scoc_req_array #(
       .QD (QD),
       .NW (NW),
@@ -103,11 +101,9 @@ module scoc_sched #(
   generate for (g = 0; g < R; g = g + 1) begin : g_in
     wire [M-1:0] avail;
     // the group's random source: 16-bit Galois LFSR, taps 0xB400, reset to g + 1
-    localparam [31:0] SEED32 = g + 1;
-    localparam [31:0] G32    = g;
     reg [15:0] lfsr_q;
     always @(posedge clk or negedge rst_n)
-      if (!rst_n) lfsr_q <= SEED32[15:0];
+      if (!rst_n) lfsr_q <= 16'(g + 1);
       else        lfsr_q <= (lfsr_q >> 1) ^ (lfsr_q[0] ? 16'hB400 : 16'h0000);
     wire [7:0] unused_lfsr_hi = lfsr_q[15:8];
     scoc_request_unit #(
@@ -133,7 +129,7 @@ module scoc_sched #(
     ) u_acc (
       .clk       (clk),
       .rst_n     (rst_n),
-      .my_group  (G32[RW-1:0]),
+      .my_group  (RW'(g)),
       .rnd       (lfsr_q[7:0]),
       .route     (r_acc),
       .req_route (ts_q),

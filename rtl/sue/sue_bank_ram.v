@@ -46,7 +46,6 @@ module sue_bank_ram #(
 
   localparam integer ROWS = NREG * QR;
   localparam integer RW   = $clog2(ROWS);
-  localparam [31:0]  QR32 = QR;
 
   wire [RQW-1:0] w_row0 = w_off[OW-1:PWW];
   wire [PWW-1:0] w_rot  = w_off[PWW-1:0];
@@ -79,12 +78,12 @@ module sue_bank_ram #(
     // in row r0 + 1 when gb < rot (the borrow of gb - rot)
     wire [PWW:0]   wd = {1'b0, gb[PWW-1:0]} - {1'b0, w_rot};
     wire [RQW:0]   wr_r = {1'b0, w_row0} + {{RQW{1'b0}}, wd[PWW]};
-    wire [RQW-1:0] wrq = (wr_r >= QR32[RQW:0]) ? wr_r[RQW-1:0] - QR32[RQW-1:0] : wr_r[RQW-1:0];
-    wire [RW-1:0]  wa = w_reg * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, wrq};
+    wire [RQW-1:0] wrq = (wr_r >= (RQW + 1)'(QR)) ? wr_r[RQW-1:0] - RQW'(QR) : wr_r[RQW-1:0];
+    wire [RW-1:0]  wa = w_reg * RW'(QR) + {{(RW-RQW){1'b0}}, wrq};
     wire [PWW:0]   rd = {1'b0, gb[PWW-1:0]} - {1'b0, r_rot};
     wire [RQW:0]   rr_r = {1'b0, r_row0} + {{RQW{1'b0}}, rd[PWW]};
-    wire [RQW-1:0] rrq = (rr_r >= QR32[RQW:0]) ? rr_r[RQW-1:0] - QR32[RQW-1:0] : rr_r[RQW-1:0];
-    wire [RW-1:0]  ra = r_reg * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, rrq};
+    wire [RQW-1:0] rrq = (rr_r >= (RQW + 1)'(QR)) ? rr_r[RQW-1:0] - RQW'(QR) : rr_r[RQW-1:0];
+    wire [RW-1:0]  ra = r_reg * RW'(QR) + {{(RW-RQW){1'b0}}, rrq};
     always @(posedge clk) begin
       if (w_bank_en[gb])
         mem[wa] <= w_bytes[8*gb +: 8];

@@ -28,7 +28,7 @@ module sue_beat_out #(
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
 
   generate if (W < 8 || W % 8 != 0) begin : g_bad_param
     `PARAM_FATAL("sue_beat_out: W must be a multiple of 8")

@@ -410,7 +410,7 @@ module sue_endpoint #(
       assign g_rx_conn = v_src;
     end
   endgenerate
-  localparam [BW:0] RXB = RX_BYTES[BW:0];
+  localparam [BW:0] RXB = (BW + 1)'(RX_BYTES);
   assign g_rx_room = {1'b0, v_level} + {{(BW + 1 - LW){1'b0}}, v_cmd_bytes} <= RXB;
 
   wire d_inc_cmds;

@@ -97,10 +97,8 @@ module sue_gbn #(
 
   localparam [1:0] OP_ACK = 2'd1, OP_NACK = 2'd2;
   localparam [1:0] K_NEW = 2'd0, K_REPLAY = 2'd1;
-  localparam [31:0] WIN32 = WIN;
-  localparam [31:0] C32 = C;
-  localparam [16:0] WIN17 = WIN32[16:0];
-  localparam [CW:0] CL = C32[CW:0];
+  localparam [16:0] WIN17 = 17'(WIN);
+  localparam [CW:0] CL    = (CW + 1)'(C);
 
 
   // Restart values: the counters hold (deadline - now) for the next cycle.
@@ -127,8 +125,8 @@ module sue_gbn #(
 
   assign tx_psn_new   = t_nxt;
   // slot n mod WIN: the remainder is below WIN <= 64, the low SW bits hold it
-  wire [15:0] slot_new_w = t_nxt % WIN17[15:0];
-  wire [15:0] slot_rp_w  = t_rp % WIN17[15:0];
+  wire [15:0] slot_new_w = t_nxt % 16'(WIN17);
+  wire [15:0] slot_rp_w  = t_rp % 16'(WIN17);
   wire unused_slot = &{1'b0, slot_new_w[15:SW], slot_rp_w[15:SW]};
   assign tx_slot_new  = slot_new_w[SW-1:0];
   assign tx_psn_rp    = t_rp;

@@ -81,7 +81,7 @@ module sue_ingress #(
   wire        d_bad  = tx_valid == 2'd3 || d_clen == 4'd0 || d_clen > 4'd9 ||
                        (!d_dp && desc[7:0] != 8'd0) || d_dp != d_type;
   // beats: 1 without data, ceil(dlen / NB) with
-  wire [8:0]  d_beats_m1 = d_dp ? {1'b0, desc[7:0]} / NB[8:0] : 9'd0;  // (dlen - 1) / NB
+  wire [8:0]  d_beats_m1 = d_dp ? {1'b0, desc[7:0]} / 9'(NB) : 9'd0;  // (dlen - 1) / NB
   wire        unused_bits = ^{desc[15:13], d_beats_m1[8:4]};
 
   // destination lookup: first valid entry with the id
@@ -123,7 +123,7 @@ module sue_ingress #(
   wire [3:0]  c_clen = first ? d_clen : clen_q;
   wire [8:0]  c_dlen = first ? d_dlen : dlen_q;
   wire [9:0]  c_s    = {5'd0, c_clen, 1'b0} + {1'b0, c_dlen};
-  wire [9:0]  c_p    = (c_s + ALIGN[9:0] - 10'd1) & ~(ALIGN[9:0] - 10'd1);  // packed bytes
+  wire [9:0]  c_p    = (c_s + 10'(ALIGN) - 10'd1) & ~(10'(ALIGN) - 10'd1);  // packed bytes
   // q of a new command (slot lookup)
   wire [QW-1:0] d_q;
   generate if (NDST > 1) begin : g_q
@@ -135,7 +135,7 @@ module sue_ingress #(
 
   // ---- write image of this beat ----
   // beat 0: packed bytes 0 .. (control, then data beat 0); beat b: data beat b at 2clen + b NB
-  wire [8:0] b_dbase = {5'd0, tx_cycle} * NB[8:0];          // data byte index of lane 0 (b >= 1)
+  wire [8:0] b_dbase = {5'd0, tx_cycle} * 9'(NB);          // data byte index of lane 0 (b >= 1)
   wire [8:0] b_pos   = first ? 9'd0 : {4'd0, clen_q, 1'b0} + b_dbase;
   wire       b_last  = first ? first_end : cont_end;
   reg [PW*8-1:0] img;

@@ -122,11 +122,9 @@ module sue_pack_buf #(
     `PARAM_FATAL("sue_pack_buf: ING_CMD and ING_DATA must be 1 .. 64")
   end endgenerate
 
-  localparam [31:0] QP32   = QP;
+  // 32-bit operands of the 32-bit comparisons below
   localparam [31:0] QB32   = Q_BYTES;
   localparam [31:0] PM32   = PDU_MAX;
-  localparam [31:0] NG32   = NG;
-  localparam [31:0] HD32   = HD;
   localparam [31:0] ICMD32 = ING_CMD;
   localparam [31:0] IDAT32 = ING_DATA;
 
@@ -134,7 +132,7 @@ module sue_pack_buf #(
     reg [OW+1:0] s;
     begin
       s = {2'b00, a} + {{(OW+1-LW){1'b0}}, b};
-      off_add = (s >= {1'b0, QP32[OW:0]}) ? s[OW-1:0] - QP32[OW-1:0] : s[OW-1:0];
+      off_add = (s >= {1'b0, (OW + 1)'(QP)}) ? s[OW-1:0] - OW'(QP) : s[OW-1:0];
     end
   endfunction
 
@@ -260,7 +258,7 @@ module sue_pack_buf #(
   assign cut_len = h_len;
 
   // ---- per-queue state ----
-  wire [15:0] thr = ({16'd0, pack_thresh} < PM32) ? pack_thresh : PM32[15:0];
+  wire [15:0] thr = ({16'd0, pack_thresh} < PM32) ? pack_thresh : 16'(PDU_MAX);
   genvar gq, gv;
   generate for (gq = 0; gq < NQ; gq = gq + 1) begin : g_q
     reg [BW-1:0]    bytes_q;          // committed packed bytes
@@ -284,7 +282,7 @@ module sue_pack_buf #(
     end
     wire          cuth  = cut && cut_q == gq;
     wire          acc   = n_acc && ev_q == gq;
-    wire [GW-1:0] lst   = (gtl_q == {GW{1'b0}}) ? NG32[GW-1:0] - 1'b1 : gtl_q - 1'b1;
+    wire [GW-1:0] lst   = (gtl_q == {GW{1'b0}}) ? GW'(NG) - 1'b1 : gtl_q - 1'b1;
     wire          emp   = gcnt_q == {GCW{1'b0}};
     reg  [LW-1:0] l_len, h_len_l;
     reg  [TW-1:0] h_t;
@@ -351,9 +349,9 @@ module sue_pack_buf #(
                    (cuth ? {{(SNW-CW){1'b0}}, h_sn} : {SNW{1'b0}});
         gcnt_q  <= gcnt_q + {{(GCW-1){1'b0}}, newg} - {{(GCW-1){1'b0}}, cuth};
         if (newg)
-          gtl_q <= (gtl_q == NG32[GW-1:0] - 1'b1) ? {GW{1'b0}} : gtl_q + 1'b1;
+          gtl_q <= (gtl_q == GW'(NG) - 1'b1) ? {GW{1'b0}} : gtl_q + 1'b1;
         if (cuth) begin
-          ghd_q <= (ghd_q == NG32[GW-1:0] - 1'b1) ? {GW{1'b0}} : ghd_q + 1'b1;
+          ghd_q <= (ghd_q == GW'(NG) - 1'b1) ? {GW{1'b0}} : ghd_q + 1'b1;
           rdo_q <= off_add(rdo_q, {1'b0, h_len});
         end
         if (acc)
@@ -377,10 +375,10 @@ module sue_pack_buf #(
       end
     end
 
-    `ASSERT_CLK(grp_no_overflow, clk, rst_n, flush || !(newg && !cuth && gcnt_q == NG32[GCW-1:0]),
+    `ASSERT_CLK(grp_no_overflow, clk, rst_n, flush || !(newg && !cuth && gcnt_q == GCW'(NG)),
                 "group FIFO overflow")
     `ASSERT_CLK(queue_no_overflow, clk, rst_n,
-                flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <= {1'b0, QB32[BW-1:0]},
+                flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <= {1'b0, BW'(Q_BYTES)},
                 "pack queue overflow")
   end endgenerate
 
@@ -438,7 +436,7 @@ module sue_pack_buf #(
         hc1_q <= {HCW{1'b0}};
       end else begin
         if (dr[gv])
-          hrd_q <= (hrd_q == HD32[HW-1:0] - 1'b1) ? {HW{1'b0}} : hrd_q + 1'b1;
+          hrd_q <= (hrd_q == HW'(HD) - 1'b1) ? {HW{1'b0}} : hrd_q + 1'b1;
         for (i = 0; i < HD; i = i + 1) begin
           if (dr_blk[gv] && hrd_q == i[HW-1:0])
             hhol_q[i] <= 1'b1;
@@ -452,14 +450,14 @@ module sue_pack_buf #(
           end
         end
         if (push)
-          hwr_q <= (hwr_q == HD32[HW-1:0] - 1'b1) ? {HW{1'b0}} : hwr_q + 1'b1;
+          hwr_q <= (hwr_q == HW'(HD) - 1'b1) ? {HW{1'b0}} : hwr_q + 1'b1;
         hc0_q <= hc0_q - {{(HCW-1){1'b0}}, dr[gv] && !o_ty} +
                  {{(HCW-1){1'b0}}, push && !ev_type};
         hc1_q <= hc1_q - {{(HCW-1){1'b0}}, dr[gv] && o_ty} +
                  {{(HCW-1){1'b0}}, push && ev_type};
       end
     end
-    `ASSERT_CLK(hold_no_overflow, clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < HD32[HCW:0],
+    `ASSERT_CLK(hold_no_overflow, clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < (HCW + 1)'(HD),
                 "hold FIFO overflow")
   end endgenerate
 
@@ -530,12 +528,12 @@ module sue_pack_buf #(
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       for (j = 0; j < 8; j = j + 1)
-        owed_q[j*OWW +: OWW] <= j[0] ? IDAT32[OWW-1:0] : ICMD32[OWW-1:0];
+        owed_q[j*OWW +: OWW] <= j[0] ? OWW'(ING_DATA) : OWW'(ING_CMD);
       crp_q     <= 3'd0;
       tx_credit <= 6'd0;
     end else if (flush) begin
       for (j = 0; j < 8; j = j + 1)
-        owed_q[j*OWW +: OWW] <= j[0] ? IDAT32[OWW-1:0] : ICMD32[OWW-1:0];
+        owed_q[j*OWW +: OWW] <= j[0] ? OWW'(ING_DATA) : OWW'(ING_CMD);
       crp_q     <= 3'd0;
       tx_credit <= 6'd0;
     end else begin
@@ -611,8 +609,8 @@ module sue_pack_buf #(
       rj_left <= h_len;
     end else if (rd_go) begin
       rj_v    <= !rj_lastc;
-      rj_off  <= off_add(rj_off, PW[LW:0]);
-      rj_left <= rj_left - PW[LW-1:0];
+      rj_off  <= off_add(rj_off, (LW + 1)'(PW));
+      rj_left <= rj_left - LW'(PW);
     end
   end
 
@@ -629,7 +627,7 @@ module sue_pack_buf #(
     end else begin
       r1_v    <= rd_go && !cut;
       r1_last <= rj_lastc;
-      r1_n    <= rj_lastc ? rj_left[PWW:0] : PW[PWW:0];
+      r1_n    <= rj_lastc ? rj_left[PWW:0] : (PWW + 1)'(PW);
       infl_q  <= {1'b0, rd_go && !cut};
     end
   end

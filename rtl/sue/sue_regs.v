@@ -137,9 +137,9 @@ module sue_regs #(
   localparam [31:0] CAPS1 = (Q_BYTES / ALIGN) | (WIN << 16) | ((DATA_W / 32) << 24);
   localparam [31:0] CAPS2 = ING_CMD | (ING_DATA << 8);
   localparam [31:0] CAPS3 = RX_BYTES;
-  localparam [31:0] THRESH_RST = PDU_MAX;
-  localparam [31:0] XOFF_RST = RX_BYTES / 2;
-  localparam [31:0] XON_RST = RX_BYTES / 4;
+  localparam [15:0] THRESH_RST = 16'(PDU_MAX);
+  localparam [22:0] XOFF_RST   = 23'(RX_BYTES / 2);
+  localparam [22:0] XON_RST    = 23'(RX_BYTES / 4);
   localparam integer DW = idx_w(NDST);  // destination index bits
 
   // ------------------------------------------------------------------ AXI4-Lite channels
@@ -302,14 +302,14 @@ module sue_regs #(
       ip_cfg_q       <= 32'h40;
       aifh_prefix_q  <= 32'h0200_0000;
       pack_timeout_q <= 16'd64;
-      pack_thresh_q  <= THRESH_RST[15:0];
+      pack_thresh_q  <= THRESH_RST;
       retx_timeout_q <= 24'd4096;
       ack_delay_q    <= 16'd64;
       pfc_map_q      <= 12'h688;
       pfc_time_q     <= 24'h2_FFFF;
       pfc_refresh_q  <= 24'd32768;
-      pfc_xoff_q     <= XOFF_RST[22:0];
-      pfc_xon_q      <= XON_RST[22:0];
+      pfc_xoff_q     <= XOFF_RST;
+      pfc_xon_q      <= XON_RST;
     end else if (wr_cfg) begin
       case (dec_addr[5:0])
         6'h08: begin

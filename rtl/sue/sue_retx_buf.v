@@ -70,7 +70,7 @@ module sue_retx_buf #(
 
   localparam integer NS = C * WIN;                 // slots
   localparam integer AW = CW + SW + RW;
-    localparam [LW-1:0] PML = PDU_MAX[LW-1:0];
+    localparam [LW-1:0] PML = LW'(PDU_MAX);
 
   // ---- slot VC and length (flops)
   reg [NS*2-1:0]  vc_q;
@@ -118,7 +118,7 @@ module sue_retx_buf #(
   // ---- replay reader: rows of the slot, nbytes of the last one from the stored length
   wire [LW-1:0] rd_len = len_q[{rd_conn, rd_slot}*LW +: LW];
   localparam integer TW = ((LW > NBW) ? LW : NBW) + 1;
-  localparam [TW-1:0] NBT = NB[TW-1:0];
+  localparam [TW-1:0] NBT = TW'(NB);
   wire [TW-1:0] rd_len_t = {{(TW - LW){1'b0}}, rd_len};
   wire [TW-1:0] rd_nrows = (rd_len_t + NBT - 1'b1) / NBT;
   wire [TW-1:0] rd_tail = rd_len_t - (rd_nrows - 1'b1) * NBT;
@@ -142,7 +142,7 @@ module sue_retx_buf #(
     end else begin
       inflight <= rd_issue;
       inflight_last <= rd_issue && rrows == 1;
-      inflight_n <= (rrows == 1) ? rlastn : NB[NBW-1:0];
+      inflight_n <= (rrows == 1) ? rlastn : NBW'(NB);
       if (rd_start) begin
         ra     <= {rd_conn, rd_slot, {RW{1'b0}}};
         rrows  <= rd_nrows[RW:0];

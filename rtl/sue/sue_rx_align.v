@@ -34,7 +34,7 @@ module sue_rx_align #(
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
   localparam integer LB  = $clog2(B);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
 
   generate if (W < 64 || W > 2048 || (W & (W - 1)) != 0) begin : g_bad_param
     `PARAM_FATAL("sue_rx_align: W must be a power of two in 64 .. 2048")

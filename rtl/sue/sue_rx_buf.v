@@ -51,9 +51,9 @@ module sue_rx_buf #(
   localparam integer AW  = $clog2(DEPTH);
   localparam integer RW  = $clog2(MAXAB + 1);
   localparam integer UW  = AW + 2;            // used + reserved fits
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [UW-1:0]  DEPTH_U = DEPTH[UW-1:0];
-  localparam [RW-1:0]  MAXAB_R = MAXAB[RW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [UW-1:0]  DEPTH_U = UW'(DEPTH);
+  localparam [RW-1:0]  MAXAB_R = RW'(MAXAB);
 
   generate if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0 || MAXAB < 1 || MAXAB > DEPTH ||
                NFR < 2 || CBW < LB + 1 || CBW > 16 || AW > 15) begin : g_bad_param

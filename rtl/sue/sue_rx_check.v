@@ -82,10 +82,10 @@ module sue_rx_check #(
   localparam integer RW    = $clog2(MAXAB + 1);
   localparam integer DEPTH = BUF_BYTES / B;
   localparam integer FLW   = $clog2(NFR + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [15:0]  MAXAB16 = MAXAB[15:0];
-  localparam [RW-1:0] MAXAB_R = MAXAB[RW-1:0];
-  localparam [FLW:0] NFR_F = NFR[FLW:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [15:0]  MAXAB16 = 16'(MAXAB);
+  localparam [RW-1:0] MAXAB_R = RW'(MAXAB);
+  localparam [FLW:0] NFR_F = (FLW + 1)'(NFR);
   localparam [31:0] RES_CRC32  = 32'h2144DF1C;   // CRC over (message, its CRC LSB first)
   localparam [31:0] RES_CRC32C = 32'h48674BC7;
   localparam [5:0]  C_RCRC = 6'd40, C_BAD_PDU = 6'd44;

@@ -101,9 +101,8 @@ module sue_rx_deliver #(
     `PARAM_FATAL("sue_rx_deliver: NFR must be >= 2")
   end endgenerate
 
-  localparam [31:0] P32   = P;
-  localparam [31:0] B32   = B;
-  localparam [31:0] NB32  = NB;
+  localparam [NBW-1:0] FULL = NBW'(B);
+  // 32-bit operands of the 32-bit comparisons below
   localparam [31:0] RXB32 = RX_BYTES;
   localparam [31:0] PM32  = PDU_MAX;
   localparam [31:0] NXF32 = NXF;
@@ -114,7 +113,7 @@ module sue_rx_deliver #(
     reg [OW:0] s;
     begin
       s = {1'b0, a} + {1'b0, b};
-      off_add = (s >= P32[OW:0]) ? s[OW-1:0] - P32[OW-1:0] : s[OW-1:0];
+      off_add = (s >= (OW + 1)'(P)) ? s[OW-1:0] - OW'(P) : s[OW-1:0];
     end
   endfunction
   function integer ix2(input [1:0] x);
@@ -129,8 +128,8 @@ module sue_rx_deliver #(
   function [8:0] d_sp(input [12:0] d);       // roundup(2 clen + dlen, ALIGN) <= 280
     reg [8:0] s;
     begin
-      s = {4'd0, d[12:9], 1'b0} + d_dlen(d[8:0]) + AL32[8:0] - 9'd1;
-      d_sp = s & ~(AL32[8:0] - 9'd1);
+      s = {4'd0, d[12:9], 1'b0} + d_dlen(d[8:0]) + 9'(ALIGN) - 9'd1;
+      d_sp = s & ~(9'(ALIGN) - 9'd1);
     end
   endfunction
   function [4:0] d_nbeats(input [8:0] d);    // 1 without data, ceil(dlen / NB) with
@@ -162,16 +161,16 @@ module sue_rx_deliver #(
   wire           beat = in_valid && dq_valid;
   assign a_pop = beat && in_last;
   reg  [LW:0]    a_cnt;            // area bytes taken before this beat
-  wire [NBW-1:0] nbeat = in_last ? in_nbytes : B32[NBW-1:0];
+  wire [NBW-1:0] nbeat = in_last ? in_nbytes : FULL;
   wire [LW:0]    a_rem = ({1'b0, d_bytes} > a_cnt) ? {1'b0, d_bytes} - a_cnt : {(LW+1){1'b0}};
   wire [LW:0]    nw    = !(beat && d_keep) ? {(LW+1){1'b0}} :
-                         (a_rem > {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]}) ?
-                         {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]} : a_rem;
+                         (a_rem > {{(LW+1-NBW){1'b0}}, FULL}) ?
+                         {{(LW+1-NBW){1'b0}}, FULL} : a_rem;
   wire           w_en  = nw != {(LW+1){1'b0}};
   always @(posedge clk or negedge rst_n)
     if (!rst_n)      a_cnt <= {(LW+1){1'b0}};
     else if (a_pop)  a_cnt <= {(LW+1){1'b0}};
-    else if (beat)   a_cnt <= a_cnt + {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]};
+    else if (beat)   a_cnt <= a_cnt + {{(LW+1-NBW){1'b0}}, FULL};
   wire [12:0] in_desc = in_data[ETH_W-4 -: 13];   // area bytes 0-1, descriptor bits 12:0
 
   // ---- per-VC state ----
@@ -246,7 +245,7 @@ module sue_rx_deliver #(
   reg  [9:0]    c_id_q;
 
   wire [8:0]  c_sp = d_sp(c_desc_q);
-  wire [8:0]  c_rel = {4'd0, c_desc_q[12:9], 1'b0} + {5'd0, c_beat_q} * NB32[8:0];  // window - cmd
+  wire [8:0]  c_rel = {4'd0, c_desc_q[12:9], 1'b0} + {5'd0, c_beat_q} * 9'(NB);  // window - cmd
   wire        c_last = {1'b0, c_beat_q} + 5'd1 == c_nb_q;
 
   // read issue: beat 0 of the chosen command, else the next beat of the one in progress
@@ -357,7 +356,7 @@ module sue_rx_deliver #(
                 !adv || (h_desc[gv*13+9 +: 4] >= 4'd1 && h_desc[gv*13+9 +: 4] <= 4'd9 &&
                          (h_desc[gv*13+8] || h_desc[gv*13 +: 8] == 8'd0)),
                 "illegal descriptor at a head")
-    `ASSERT_CLK(ring_no_overrun, clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, P32[AW-1:0]},
+    `ASSERT_CLK(ring_no_overrun, clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, AW'(P)},
                 "ring overrun")
   end endgenerate
 
@@ -476,7 +475,7 @@ module sue_rx_deliver #(
   // The valid/ready rule holds what the module reads stable: in_nbytes on the last beat and the
   // bytes it counts; the rest of a beat is don't-care and may change while waiting (the test
   // drives it at random).
-  wire [NBW-1:0]   in_nb_used = in_last ? in_nbytes : B32[NBW-1:0];
+  wire [NBW-1:0]   in_nb_used = in_last ? in_nbytes : FULL;
   wire [ETH_W-1:0] in_d_used  = in_data & ~({ETH_W{1'b1}} >> {in_nb_used, 3'b000});
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_last, in_nb_used, in_d_used}), "area beat")
   `ASSERT_CLK(dq_no_overflow, clk, rst_n, !fr_valid || dq_in_ready,
@@ -491,7 +490,7 @@ module sue_rx_deliver #(
               !a_pop || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} >= {{(32-LW){1'b0}}, d_bytes},
               "command area shorter than its fr_bytes")
   `ASSERT_CLK(nbytes_in_range, clk, rst_n,
-              !(beat && in_last) || (in_nbytes != 0 && {{(32-NBW){1'b0}}, in_nbytes} <= B32),
+              !(beat && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
               "in_nbytes not 1 .. ETH_W/8 on the last beat")
 endmodule
 

@@ -65,7 +65,7 @@ module sue_rx_hdr #(
 
   // network header bytes and largest frame of the configured format
   wire [5:0]  h      = (cfg_hdr_fmt == F_AIFH6) ? 6'd8 : (cfg_hdr_fmt == 2'd1) ? 6'd14 : 6'd42;
-  wire [15:0] maxlen = {10'd0, h} + PDU_MAX[15:0] + 16'd16;
+  wire [15:0] maxlen = {10'd0, h} + 16'(PDU_MAX) + 16'd16;
 
   // 1 .. 4: length, FCS, MAC control
   wire mac_ctl = hdr[511 -: 48] == 48'h0180C2000001 && w12 == 16'h8808;

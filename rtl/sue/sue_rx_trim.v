@@ -28,8 +28,8 @@ module sue_rx_trim #(
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [NBW-1:0] KB   = K[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [NBW-1:0] KB   = NBW'(K);
 
   generate if (W < 64 || W > 2048 || (W & (W - 1)) != 0 || K < 1 || K > W / 8)
   begin : g_bad_param

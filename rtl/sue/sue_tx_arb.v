@@ -53,7 +53,7 @@ module sue_tx_arb #(
   generate
     for (gc = 0; gc < C; gc = gc + 1) begin : g_req
       localparam integer GC = gc;
-      localparam [1:0] CVC = GC[1:0];  // gc mod 4
+      localparam [1:0] CVC = 2'(GC);  // gc mod 4
       wire [1:0] avc = (PSN_PER_VC != 0) ? CVC : cfg_ack_vc;
       assign rep_req[gc]  = replay_pend[gc] && !paused[rp_vc[gc*2 +: 2]];
       assign nack_req[gc] = nack_owed[gc] && !paused[avc];

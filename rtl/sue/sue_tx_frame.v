@@ -73,11 +73,11 @@ module sue_tx_frame #(
   localparam integer LNB    = $clog2(ETH_W / 8);                  // log2(NB)
   localparam integer PRE_NB = ((50 + NB - 1) / NB) * NB;         // prefix register bytes
   localparam integer PW     = 16;                                 // byte positions
-  localparam [PW-1:0] NB_P  = NB[PW-1:0];
-  localparam [PW:0]   NB_D  = NB[PW:0];
+  localparam [PW-1:0] NB_P  = PW'(NB);
+  localparam [PW:0]   NB_D  = (PW + 1)'(NB);
   localparam integer  NB4   = NB + 4;
-  localparam [PW:0]   NB4_D = NB4[PW:0];
-  localparam [13:0]   PDU_L = PDU_MAX[13:0];
+  localparam [PW:0]   NB4_D = (PW + 1)'(NB4);
+  localparam [13:0]   PDU_L = 14'(PDU_MAX);
 
   generate if (ETH_W < 64 || ETH_W > 2048 || (ETH_W & (ETH_W - 1)) != 0 ||
                PDU_MAX < 1 || PDU_MAX > 8192) begin : g_bad_param
@@ -158,7 +158,7 @@ module sue_tx_frame #(
       if (d[PW])
         count = {NBW{1'b0}};
       else if (d >= NB_D)
-        count = NB[NBW-1:0];
+        count = NBW'(NB);
       else
         count = d[NBW-1:0];
     end
