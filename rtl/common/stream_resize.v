@@ -71,10 +71,6 @@ module stream_resize #(
         if (!rst_n) k <= {RW{1'b0}};
         else if (out_valid && out_ready) k <= piece_last ? {RW{1'b0}} : k + 1'b1;
       end
-      `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= INW'(IN_B)),
-                  "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == INW'(IN_B),
-                  "stream_resize: a beat before the last is not full")
     end else begin : g_up
       localparam integer R  = OUT_B / IN_B;
       localparam integer RW = $clog2(R);
@@ -114,13 +110,16 @@ module stream_resize #(
           acc_full <= 1'b0;
         end
       end
-      `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= INW'(IN_B)),
-                  "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == INW'(IN_B),
-                  "stream_resize: a beat before the last is not full")
     end
   endgenerate
 
+  // The stream's form, where the module cuts or gathers beats (IN_B = OUT_B passes it on).
+  generate if (IN_B != OUT_B) begin : g_in_checks
+    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= INW'(IN_B)),
+                "stream_resize: nbytes out of 1 .. IN_B")
+    `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == INW'(IN_B),
+                "stream_resize: a beat before the last is not full")
+  end endgenerate
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), "input beat")
 endmodule
 

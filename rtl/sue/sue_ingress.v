@@ -85,18 +85,11 @@ module sue_ingress #(
   wire        unused_bits = ^{desc[15:13], d_beats_m1[8:4]};
 
   // destination lookup: first valid entry with the id
-  reg          lk_hit;
-  reg [SW-1:0] lk_slot;
-  integer      k;
-  always @* begin
-    lk_hit  = 1'b0;
-    lk_slot = {SW{1'b0}};
-    for (k = NDST - 1; k >= 0; k = k - 1)
-      if (dst_valid[k] && dst_xpuid[10*k +: 10] == tx_xpuid) begin
-        lk_hit  = 1'b1;
-        lk_slot = k[SW-1:0];
-      end
-  end
+  wire          lk_hit;
+  wire [SW-1:0] lk_slot;
+  sue_dst_lookup #(.NDST(NDST)) u_lookup (
+    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(tx_xpuid), .hit(lk_hit), .slot(lk_slot)
+  );
 
   // ---- open command state ----
   reg          open_q;
