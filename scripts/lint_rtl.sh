@@ -30,7 +30,7 @@ shopt -u nullglob
 ver_lib=() ivl_lib=() ys_lib=() rtl_inc=()
 for d in "${rtl_dirs[@]}"; do
   ver_lib+=(-y "$d")
-  ivl_lib+=(-y "$d")
+  ivl_lib+=(-y "$d" -I"$d") # Icarus 11 looks for a block's headers (rtl/<block>/*.vh) only in -I
   ys_lib+=(-libdir "$d")
   rtl_inc+=("-I$d")
 done

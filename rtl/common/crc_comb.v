@@ -4,6 +4,8 @@
 // bit o of x^k mod POLY). The masks are computed at elaboration, so synthesis sees only XOR
 // trees, and Verilator evaluates a few wide AND/parity word operations per output bit
 // (6x faster than a bit-serial loop at DATA_W=1024).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_comb #(
@@ -62,3 +64,5 @@ module crc_comb #(
     end
   endgenerate
 endmodule
+
+`resetall

@@ -9,6 +9,8 @@
 //   cur     = valid ? stepped : base       (the register after this edge)
 //   crc_q  <= cur at an edge with start or valid
 //   crc     = final(cur), crc_reg = final(crc_q), final(x) = (REFOUT ? reflect(x) : x) ^ XOROUT
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_rocksoft #(
@@ -109,3 +111,5 @@ module crc_rocksoft #(
   assign crc     = cur_o ^ XOROUT_L;
   assign crc_reg = reg_o ^ XOROUT_L;
 endmodule
+
+`resetall

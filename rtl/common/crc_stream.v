@@ -17,6 +17,8 @@
 // parameter overrides is connected to an element of a wire array (chain[], pc[]). From a
 // parent it elaborates and synthesizes fine, so scripts/lint_rtl.sh elaborates every top
 // through a generated wrapper instance (docs/common/index.md "crc_stream").
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_stream #(
@@ -87,6 +89,9 @@ module crc_stream #(
   endgenerate
 
   generate if ((1 << NBW) - 1 > NB) begin : g_chk_nbytes
-    `ASSERT_CLK(clk, rst_n, !valid || nbytes <= NB[NBW-1:0], "crc_stream: nbytes above DATA_W/8")
+    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !valid || nbytes <= NBW'(NB),
+                "crc_stream: nbytes above DATA_W/8")
   end endgenerate
 endmodule
+
+`resetall

@@ -1,6 +1,8 @@
 // Harness self-test DUT: exercises what every backend must get right - ports of
 // 1 to 1024 bits in both directions, combinational paths that must settle in the
 // same cycle, registered state, reset, and a design-side assertion.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module harness_probe #(
@@ -40,5 +42,7 @@ module harness_probe #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !trip, "trip raised")
+  `ASSERT_CLK(no_trip, clk, rst_n, !trip, "trip raised")
 endmodule
+
+`resetall
