@@ -9,6 +9,7 @@
 //   cur     = valid ? stepped : base       (the register after this edge)
 //   crc_q  <= cur at an edge with start or valid
 //   crc     = final(cur), crc_reg = final(crc_q), final(x) = (REFOUT ? reflect(x) : x) ^ XOROUT
+// Model: csrc/ref/common/crc_engine_model.c (the Rocksoft shell of crc_engine and crc_stream)
 `resetall
 `default_nettype none
 `include "assert.vh"

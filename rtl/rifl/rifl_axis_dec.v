@@ -5,6 +5,7 @@
 // marked by tuser. Bytes wait in a buffer of DW/8 + PB bytes, first on top and zeros below
 // the count; a beat is loaded into the output register at the very edge where it becomes
 // complete whenever that register is free, so it is offered one cycle after its frame.
+// Model: csrc/ref/rifl/rifl_axis_model.c (rifl_axis_dec_model)
 `resetall
 `default_nettype none
 `include "assert.vh"

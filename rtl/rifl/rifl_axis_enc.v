@@ -6,6 +6,7 @@
 // the output register at the very edge where it becomes complete (from the buffer and the
 // beat accepted at that edge) whenever that register is free, which gives the one-cycle
 // latency the link budget counts on.
+// Model: csrc/ref/rifl/rifl_axis_model.c (rifl_axis_enc_model)
 `resetall
 `default_nettype none
 `include "assert.vh"

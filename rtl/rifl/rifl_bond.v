@@ -14,6 +14,7 @@
 // decoder is closed with an abort (tuser), and the rest of a packet open at the encoder is
 // discarded as the user sends it. The lanes run with CUT_FLUSH 0: each sees every LANES-th
 // frame only, so packet boundaries are the bond's business.
+// Model: none (lanes of rifl_lane_core, each modelled by rifl_lane_core_model.c, and a deskew FIFO; tb/rifl/test_rifl_lane.c scores every packet through it)
 `resetall
 `default_nettype none
 `include "assert.vh"

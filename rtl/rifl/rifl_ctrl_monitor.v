@@ -6,6 +6,7 @@
 // every run, so one bit error can neither raise nor drop a flag. Keys are read from the
 // descrambled body and the verification code is not used: after an error the local frame
 // ID counter no longer matches the peer's, and the requests must still get through.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"

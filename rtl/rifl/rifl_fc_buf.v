@@ -4,6 +4,7 @@
 // below 1/3 (send "off"), the paper's Thr_ON = 2/3 S_FC and Thr_OFF = 1/3 S_FC. Storage is
 // a RAM without reset (entries are only read while valid); the read side is combinational
 // so a frame is visible the cycle after it is written.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -2,6 +2,7 @@
 // encoder re-chunks user packets into payload frames, rifl_lane_core carries them with
 // in-band retransmission and flow control, the decoder turns received frames back into
 // packets. A packet cut by a link restart is delivered with tuser set on its tlast beat.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (rifl_lane_core with rifl_axis_enc / rifl_axis_dec, rifl_axis_model.c)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -2,6 +2,7 @@
 // (scrambled) frame, descramble the body (state advancing only on in_valid) and register
 // everything. out_code = CRC12(in_frame, [11:0] = 0) ^ in_frame[11:0]: the frame ID when the
 // frame is intact. One cycle of latency; outputs hold while out_valid is 0.
+// Model: csrc/ref/rifl/rifl_frame.c (rifl_rx_frame_model)
 `resetall
 `default_nettype none
 `include "assert.vh"

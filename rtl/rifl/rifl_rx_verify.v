@@ -17,6 +17,7 @@
 // frame_err and count one error event per bring-up; the replay clears it.
 // ev_overflow pulses for every deliverable frame refused by a full buffer, replays
 // included: it measures refusals, ev_fail measures error events.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"

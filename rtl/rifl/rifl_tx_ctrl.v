@@ -21,6 +21,7 @@
 // own), or on force_restart. A restart drops the frames in flight: the rest of a user
 // packet cut by it is discarded from the input (counted by ev_flush), unless CUT_FLUSH is 0
 // (rifl_bond: its lanes see every LANES-th frame only, so the bond flushes packets itself).
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"

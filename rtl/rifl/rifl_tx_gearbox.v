@@ -2,6 +2,7 @@
 // most significant word first. The frame is loaded at the edge where in_valid is high and
 // its first word is on gt_data in the next cycle; the controller's slots keep frames exactly
 // FW/64 cycles apart, so the stream is gapless (asserted).
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -6,6 +6,7 @@
 // (arrays, busy counters, pointers) and the output room of the cycle, registered at the edge
 // (match_* per output, acc_* per input); the datapath loads the transfer with it, the first
 // word crosses one cycle after the match is shown.
+// Model: csrc/ref/scoc/islip_switch_model.c (the scheduler of islip_switch)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -5,6 +5,7 @@
 // (rnd, from the group's LFSR); its packet's entry leaves the request array and the transfer's counters start.
 // The unit also owns the input side's busy counters (per port and route, per group route),
 // which the request unit reads too.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
 `resetall
 `default_nettype none
 `include "assert.vh"

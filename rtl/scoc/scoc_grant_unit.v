@@ -4,6 +4,7 @@
 // that can grant, the oldest-link-first arbiter (least recently accepted) lets one grant pass
 // per cycle, on the route of the requests' timeslice, if that route of the group is free.
 // Registered: the accept units see the grant of cycle c in cycle c + 1.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -3,6 +3,7 @@
 // enters the scheduler (enq_*) with its last word; the slot stays held until the datapath
 // frees it after the packet's last word has crossed (free_valid / free_slot). Packets with a
 // destination >= N or more than PMAX words are taken, discarded and counted (err_*).
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -2,6 +2,7 @@
 // slots written in arrival order (words arrive in order, one transfer at a time), store and
 // forward to the link. occ counts the packets accepted for this output and not yet sent, so
 // that the scheduler grants only when a slot is certain to be there (room).
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -1,4 +1,4 @@
-// Derived sizes of the SCOC scheduler's units (docs/scoc.md), computed here once.
+// Derived sizes of the SCOC scheduler's units (docs/scoc/index.md), computed here once.
 // `include "scoc_params.vh" inside a module body; no include guard, every module takes its own
 // copy.
 

@@ -2,6 +2,7 @@
 // in the port's input buffer, oldest at entry 0. An entry leaves when it is accepted (the
 // entries above it move down one, so age order is kept); a new packet joins at the end. Both
 // can happen in one cycle. The whole array is visible to the request and accept units.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -3,6 +3,7 @@
 // time-multiplexed over the M routes: in cycle t it is middle-stage switch t mod M. Each input
 // group puts the word of its (single) port transferring on that route on its link; the
 // crossbar takes it to the output group of the packet's output, which hands it to the port.
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
 `resetall
 `default_nettype none
 `include "assert.vh"

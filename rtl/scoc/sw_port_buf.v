@@ -1,8 +1,9 @@
-// Link ports of a switch (scoc_switch, islip_switch; docs/scoc.md "Switch datapath"): per
+// Link ports of a switch (scoc_switch, islip_switch; docs/scoc/index.md "Switch datapath"): per
 // port an input buffer (scoc_in_buf) and an output buffer (scoc_out_buf), and the drop
 // counters of the ports. The two switches differ only in what sits between the buffers
 // (scheduler and middle stage), so the port side is written once, here. Port p's signals
 // are at [p] of each 1-bit vector and at [p*W +: W] of the wider ones.
+// Model: csrc/ref/scoc/scoc_switch_model.c (the link ports of both switch models; islip_switch_model.c likewise)
 `resetall
 `default_nettype none
 

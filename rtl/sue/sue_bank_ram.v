@@ -11,6 +11,7 @@
 // w_en. Read: r_en at a cycle reads the PW bytes from r_off; the next cycle r_data lane i is
 // region byte r_off + i (one registered read per bank; r_data holds until the next r_en). A
 // read and a write of the same byte at one edge read the old byte. No reset on the memory.
+// Model: none (banked storage of sue_pack_buf and sue_rx_deliver, checked through them against the bytes of their models)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -5,6 +5,7 @@
 // one cycle in fin_* and goes out at the edge after, with o_last. o_first marks the frame's
 // first output beat. The parent guarantees that a now beat never meets a waiting final beat
 // (asserted); if it did, the now beat would win and the final beat be lost.
+// Model: csrc/ref/sue/sue_rx_check_model.c (the output stage of sue_rx_align and sue_rx_trim)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -1,8 +1,9 @@
-// Destination lookup (docs/sue.md "Register map", after the table): the slot of an XPU id,
+// Destination lookup (docs/sue/index.md "Register map", after the table): the slot of an XPU id,
 // the first valid entry of the destination table with that id. The table maps ids to slots
 // both ways, so the transmit side (sue_ingress: a command's tx_xpuid) and the receive side
 // (sue_rx_hdr: a received RH xpuid) use this one lookup (the model's sue_cfg_find_dst).
 // Combinational.
+// Model: csrc/ref/sue/sue_cfg.c (sue_cfg_find_dst, the lookup both sides of the model use)
 `resetall
 `default_nettype none
 

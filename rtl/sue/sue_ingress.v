@@ -7,6 +7,7 @@
 // e + 1 = the enqueue cycle (D_IN = 1), where sue_pack_buf decides drop / enqueue / hold.
 // A command aborted by a beat-sequence error ends at the cycle of the offending beat and
 // shows as ab_* at the next cycle (it may coincide with the end of a 1-beat command).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -13,6 +13,7 @@
 // PDU grouping: commands are grouped as they enter a queue: a command joins the queue's last
 // group while the group stays <= PDU_MAX, else it opens a new group. A cut takes the head
 // group, which is exactly the model's cut (whole commands from the head while <= PDU_MAX).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -1,4 +1,4 @@
-// Derived sizes of the SUE endpoint's parts (docs/sue_tx_front.md "Derived"), computed here
+// Derived sizes of the SUE endpoint's parts (docs/sue/sue_tx_front.md "Derived"), computed here
 // once. `include "sue_params.vh" inside a module body, after common_params.vh (it uses
 // round_up); no include guard, every module takes its own copy.
 

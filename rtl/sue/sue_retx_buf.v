@@ -12,6 +12,7 @@
 // Replay read: rd_start loads {c, s}; one RAM read a cycle while the 4-entry output FIFO has
 // room for it (reads in flight counted), so the stream runs at one beat a cycle; first beat
 // 2 cycles after rd_start. rd_busy is high from rd_start until the last read is issued.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the retransmission slots of the endpoint)
 `resetall
 `default_nettype none
 `include "assert.vh"

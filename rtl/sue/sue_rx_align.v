@@ -11,6 +11,7 @@
 // beat. The first input beat of a frame never produces an output beat (off >= 1, and a
 // multiple of W/8 only when off >= W/8), so the final beat of one frame never meets an early
 // beat of the next one (asserted). `off` must be stable while a frame is inside.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
 `resetall
 `default_nettype none
 `include "assert.vh"

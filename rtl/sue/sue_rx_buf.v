@@ -12,6 +12,7 @@
 // beat (rsv_add); a frame's unused reservation (rsv_frame minus its writes) is returned at
 // its verdict. space_ok says one more beat can be reserved: used + reserved < DEPTH, so
 // writes never find the RAM full. The lengths of committed frames wait in a FIFO of NFR.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -4,6 +4,7 @@
 // rx_reset_in. Counters are CRW bits and saturate at 2^CRW - 1 (an XPU granting more than
 // that many credits of one kind without using them loses the excess; with CRW = 16 that is
 // 65535 commands of one {VC, type} outstanding, far beyond any XPU receive buffer).
+// Model: csrc/ref/sue/sue_endpoint_model.c (the rx credits of the endpoint)
 `resetall
 `default_nettype none
 `include "assert.vh"

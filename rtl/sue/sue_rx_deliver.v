@@ -33,6 +33,7 @@
 // always covers the next command's first two bytes (PW >= NB + 26), when those were written
 // before the read; the read data is used in the next cycle directly (bypass), so commands of
 // one VC follow each other with no idle cycle.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the receive buffer ep.rxq[] and delivery)
 `resetall
 `default_nettype none
 `include "assert.vh"

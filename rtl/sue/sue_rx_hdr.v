@@ -8,6 +8,7 @@
 //              partition, op / rpsn), to be used only once the R-CRC (check 9) passed.
 // The source slot is a CAM over the NDST destination-table entries supplied on dst_valid /
 // dst_xpuid: the first valid entry whose id equals the RH xpuid (sue_dst_lookup).
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
 `resetall
 `default_nettype none
 

@@ -5,6 +5,7 @@
 // bytes), two cycles after its input last beat; earlier beats one cycle after the input
 // beat that follows them. K <= W/8, so a full beat after a held one proves the held one
 // keeps all its bytes.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -10,6 +10,7 @@
 // On the frame's last beat the outputs (combinational, valid with i_valid && i_last) say
 // whether the area walks (err), how many commands it holds and their packed bytes (the
 // offset where the walk stopped: the area end or a clen-0 descriptor, the fill).
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
 `resetall
 `default_nettype none
 

@@ -10,6 +10,7 @@
 // Each round robin has its own pointer (rtl/common rr_arbiter), moved one past the connection
 // served only when its kind is chosen, as the model's replay_ptr, nack_ptr and ack_ptr.
 // The ACK VC of connection c is c mod 4 with a connection per {destination, VC}, else ACK_VC.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the transmit priority of the endpoint)
 `resetall
 `default_nettype none
 `include "assert.vh"

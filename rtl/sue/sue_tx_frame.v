@@ -17,6 +17,7 @@
 // path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
 // eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
 // are not placed), FCS at 60.
+// Model: csrc/ref/sue/sue_frame.c (sue_frame_build, byte for byte)
 `resetall
 `default_nettype none
 `include "assert.vh"

@@ -8,6 +8,7 @@
 // The decision cycle is a cycle where the port can start a frame (port_free) and the previous
 // PDU has been read out (!busy): tx_decide is high for that one cycle, and pick_* show the
 // choice (pick_valid 0: nothing eligible, the port idles).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
 `resetall
 `default_nettype none
 `include "assert.vh"
