@@ -216,8 +216,9 @@ HARNESS_TEST(stream_resize_full_rate) {
     dut_set_u64(d, p.in_valid, 1);
     dut_set_u64(d, p.in_nbytes, t->in_b);
     dut_set_u64(d, p.out_ready, 1);
+    unsigned beat = 0; /* a beat is held until taken (the valid/ready rule) */
     for (unsigned c = 0; c < 8 * r; c++) {
-      bits_put_field(data, 0, 32, c);
+      bits_put_field(data, 0, 32, beat);
       dut_set(d, p.in_data, data);
       unsigned iready = (unsigned)dut_get_u64(d, p.in_ready),
                ovalid = (unsigned)dut_get_u64(d, p.out_valid);
@@ -232,6 +233,7 @@ HARNESS_TEST(stream_resize_full_rate) {
       } else {
         CHECK(iready && ovalid, "equal: wires");
       }
+      beat += iready;
       dut_step(d, 1);
     }
     dut_close(d);
