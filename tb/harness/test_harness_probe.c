@@ -168,7 +168,8 @@ HARNESS_XFAIL(xfail_exit_status, "exited with status 3 after its checks passed")
  * unrst_q has no reset; read before its first load it is X on Icarus (dut_get fails on X or Z)
  * and random on Verilator and SystemC (--x-initial unique, seeded from SEED: a 64-bit value that
  * is 0 once in 2^64). unreset_loaded shows the same port defined everywhere once loaded. */
-HARNESS_XFAIL(xfail_unreset_output, "port unrst_q of harness_probe is X or Z|harness_probe.unrst_q") {
+HARNESS_XFAIL(xfail_unreset_output,
+              "port unrst_q of harness_probe is X or Z|harness_probe.unrst_q") {
   probe_t p;
   probe_open(&p, "harness_probe");
   CHECK_PORT_U64(p.d, dut_port(p.d, "unrst_q"), 0, "no reset, read before a load");
