@@ -120,7 +120,8 @@ module stream_resize #(
     `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == INW'(IN_B),
                 "stream_resize: a beat before the last is not full")
   end endgenerate
-  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), "input beat")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), IN_B * 8 + INW + 1,
+                 "input beat")
 endmodule
 
 `resetall

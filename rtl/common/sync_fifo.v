@@ -83,7 +83,7 @@ module sync_fifo #(
   end endgenerate
   `ASSERT_CLK(no_overflow, clk, rst_n, !(push && !pop && level_q == FULL), "overflow")
   `ASSERT_CLK(no_underflow, clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
-  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, in_data, "write side")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, in_data, WIDTH, "write side")
 endmodule
 
 `resetall

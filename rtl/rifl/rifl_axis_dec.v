@@ -125,7 +125,7 @@ module rifl_axis_dec #(
   `ASSERT_CLK(nbytes_in_range, clk, rst_n,
               !s_valid || s_abort || s_meta != 2'b10 || (s_data[7:0] != 8'd0 && s_data[7:0] < PB8),
               "s_data: meta 10 frame with a byte count outside 1 .. PB-1")
-  `ASSERT_STABLE(s_stable, clk, rst_n, s_valid, s_ready, ({s_meta, s_data, s_abort}), "frame entry")
+  `ASSERT_STABLE(s_stable, clk, rst_n, s_valid, s_ready, ({s_meta, s_data, s_abort}), PW + 3, "frame entry")
   `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
   `ASSERT_CLK(abort_at_end, clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
 endmodule

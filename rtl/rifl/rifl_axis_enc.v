@@ -117,7 +117,7 @@ module rifl_axis_enc #(
               !s_axis_tvalid || !s_axis_tlast || (k != 8'd0 && s_axis_tkeep == keep_top),
               "s_axis: tlast beat must keep 1 .. DW/8 bytes, the first ones (top of tkeep)")
   `ASSERT_STABLE(s_axis_stable, clk, rst_n, s_axis_tvalid, s_axis_tready,
-                 ({s_axis_tdata, s_axis_tkeep, s_axis_tlast}), "s_axis beat")
+                 ({s_axis_tdata, s_axis_tkeep, s_axis_tlast}), DW + NB + 1, "s_axis beat")
   `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
   `ASSERT_CLK(eop_not_empty, clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
 endmodule

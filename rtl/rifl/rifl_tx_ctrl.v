@@ -312,7 +312,7 @@ module rifl_tx_ctrl #(
 
   // Not with CUT_FLUSH 0: rifl_bond then withdraws staged frames while it purges a restart.
   generate if (CUT_FLUSH != 0) begin : g_u_stable
-    `ASSERT_STABLE(u_stable, clk, rst_n, u_valid, u_ready, ({u_meta, u_data}), "user frame")
+    `ASSERT_STABLE(u_stable, clk, rst_n, u_valid, u_ready, ({u_meta, u_data}), BW, "user frame")
   end endgenerate
   `ASSERT_CLK(state_legal, clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
   `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,

@@ -114,7 +114,7 @@ module scoc_in_buf #(
     end
   end
 
-  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_dst}), "link word")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_dst}), DW + 1 + NW, "link word")
   `ASSERT_CLK(free_of_used, clk, rst_n, !free_valid || !free_q[free_slot], "freeing a slot that is free")
 endmodule
 

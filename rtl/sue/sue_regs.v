@@ -283,11 +283,11 @@ module sue_regs #(
 
   // ------------------------------------------------------------------ assertions
   // AXI4-Lite source rules: a valid not yet taken stays high with stable payload.
-  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr,
+  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr, 12,
                  "AWVALID dropped or AWADDR changed before AWREADY")
-  `ASSERT_STABLE(w_stable, clk, rst_n, s_axil_wvalid, s_axil_wready, ({s_axil_wstrb, s_axil_wdata}),
+  `ASSERT_STABLE(w_stable, clk, rst_n, s_axil_wvalid, s_axil_wready, ({s_axil_wstrb, s_axil_wdata}), 36,
                  "WVALID dropped or WDATA/WSTRB changed before WREADY")
-  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr,
+  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
                  "ARVALID dropped or ARADDR changed before ARREADY")
   `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
   `ASSERT_CLK(no_hold_with_b, clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),

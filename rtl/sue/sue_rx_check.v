@@ -336,7 +336,7 @@ module sue_rx_check #(
 
   wire unused_ok = &{1'b0, w_bytes[15:CW], w_ncmd[15:CW]};
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last, in_user}),
-                 "Ethernet receive beat")
+                 ETH_W + NBW + 2, "Ethernet receive beat")
   `ASSERT_CLK(rcrc_in_step, clk, rst_n, !done || (rc_v && rc_last),
               "sue_rx_check: R-CRC and area streams out of step")
   `ASSERT_CLK(verdict_has_hdr, clk, rst_n, !done || fe_valid, "sue_rx_check: verdict without header results")

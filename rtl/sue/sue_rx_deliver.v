@@ -478,7 +478,8 @@ module sue_rx_deliver #(
   // drives it at random).
   wire [NBW-1:0]   in_nb_used = in_last ? in_nbytes : FULL;
   wire [ETH_W-1:0] in_d_used  = in_data & ~({ETH_W{1'b1}} >> {in_nb_used, 3'b000});
-  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_last, in_nb_used, in_d_used}), "area beat")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_last, in_nb_used, in_d_used}), 1 + NBW + ETH_W,
+                 "area beat")
   `ASSERT_CLK(dq_no_overflow, clk, rst_n, !fr_valid || dq_in_ready,
               "decision FIFO overflow (more than NFR decisions ahead of their areas)")
   `ASSERT_CLK(fr_bytes_legal, clk, rst_n,

@@ -289,8 +289,10 @@ module sue_tx_frame #(
   wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
                                   job_partition, job_rpsn, job_len} & {160{!job_pfc}};
   wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
-  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_pfc, job_pfc_used, job_data_used}), "job")
-  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), "command-area beat")
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_pfc, job_pfc_used, job_data_used}), 297,
+                 "job")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
+                 "command-area beat")
   `ASSERT_CLK(last_matches_len, clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
               "sue_tx_frame: in_last does not match job_len")
   `ASSERT_CLK(nbytes_matches_len, clk, rst_n,
