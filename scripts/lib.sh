@@ -1,5 +1,25 @@
 # scripts/lib.sh - shell helpers shared by the scripts the Makefile calls.
 
+# The Verilator toolchain of this run: VERILATOR (make VERILATOR=...), else the default of
+# scripts/verilator.mk.
+verilator_version() {
+  local here
+  here=$(dirname "${BASH_SOURCE[0]}")
+  echo "${VERILATOR:-$(sed -n 's/^VERILATOR_DEFAULT *:= *//p' "$here/verilator.mk")}"
+}
+
+# build_dir SIM BLOCK VARIANT: where scripts/build.mk puts that program. The Verilator and
+# SystemC programs of a toolchain other than the default go to sim_out/build/<sim>-<version>/
+# (scripts/verilator.mk), so two versions never share objects.
+build_dir() {
+  local sim=$1 here def ver
+  here=$(dirname "${BASH_SOURCE[0]}")
+  def=$(sed -n 's/^VERILATOR_DEFAULT *:= *//p' "$here/verilator.mk")
+  ver=${VERILATOR:-$def}
+  [ "$sim" != icarus ] && [ "$ver" != "$def" ] && sim+=-$ver
+  echo "sim_out/build/$sim/$2/$3"
+}
+
 # Blocks are the folders of tb/ that describe their tops.
 all_blocks() {
   local d

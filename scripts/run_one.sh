@@ -3,7 +3,9 @@
 # Prints the runner's verdict lines; the whole console goes to <outdir>/console.log.
 set -uo pipefail
 sim=$1 block=$2 test=$3 seed=$4 variant=$5
-b=sim_out/build/$sim/$block/$variant
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+b=$(build_dir "$sim" "$block" "$variant")
 out=sim_out/$sim/$block/$test-s$seed
 rm -rf "$out"
 mkdir -p "$out"

@@ -48,7 +48,7 @@ done
 summary=()
 total_pass=0 total_fail=0 total_skip=0 status=0
 for b in $blocks; do
-  bdir=sim_out/build/$sim/$b/$variant
+  bdir=$(build_dir "$sim" "$b" "$variant")
   mkdir -p "$bdir"
   t0=$(date +%s.%N)
   if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" >"$bdir/build.log" 2>&1; then

@@ -57,7 +57,13 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
   b->ctx = g_ctx;
   b->top = &harness_tops[top_index];
   b->vt = &harness_vl_tops[top_index];
+  // A test may open a DUT after others have run (the context is shared, time has passed).
+  // Verilator 5.048 refuses a model added at a non-zero time; the harness owns time and sets
+  // it before every eval (eval_at), so the model is created at 0 and the time put back.
+  uint64_t now = g_ctx->time();
+  g_ctx->time(0);
   b->m = b->vt->create(g_ctx);
+  g_ctx->time(now);
 #if VM_TRACE
   if (wave_path) {
     b->tfp = new VerilatedFstC;

