@@ -1,23 +1,28 @@
-# scripts/cocotb.mk - the Verilator programs of a block's Python (cocotb) tests, one per top:
-#   make -f scripts/cocotb.mk BLOCK=<b> VARIANT=plain|waves|cov PY_TOPS="<top> ..."
-# Output: sim_out/build/cocotb/verilator/<block>/<variant>/<top>/Vtop (and `toplevel`, the module
-# name cocotb is given). The top's module is the toplevel, with the top's parameters (GFLAGS of
-# the generated tops.mk, scripts/gen_tops.py), the RTL and flags of scripts/build.mk, cocotb's
-# Verilator main and VPI library. Always Verilator 5.048: cocotb 2.x needs 5.036 or later. On
-# Icarus the tests run in the block's own build (scripts/cocotb_run.py): nothing to build here.
+# scripts/cocotb.mk - the programs of a block's Python (cocotb) tests, one per top:
+#   make -f scripts/cocotb.mk BLOCK=<b> SIM=icarus|verilator VARIANT=plain|waves|cov PY_TOPS="<top> ..."
+# Output: sim_out/build/cocotb/<sim>/<block>/<variant>/<top>/ with
+#   icarus     sim.vvp: the generated wrapper tb_<top> of the block's tb_tops.v (scripts/gen_tops.py,
+#              the same the C tests run in) as the only root, and a module that dumps it to
+#              +wavefile; cocotb's VPI library is loaded at run time (scripts/cocotb_run.py).
+#              One top, not the block's whole sim.vvp: that one takes seconds to start (sue: 14 s).
+#   verilator  Vtop: the top's module as the toplevel with the top's parameters (GFLAGS of the
+#              generated tops.mk), the RTL and flags of scripts/build.mk, cocotb's Verilator main
+#              and VPI library. Always Verilator 5.048: cocotb 2.x needs 5.036 or later.
+# and `toplevel`, the name cocotb is given (COCOTB_TOPLEVEL).
 SHELL := /bin/bash
 .DELETE_ON_ERROR:
 .SUFFIXES:
 .DEFAULT_GOAL := all
 
 BLOCK   ?= common
+SIM     ?= verilator
 VARIANT ?= plain
 PY_TOPS ?=
 override VERILATOR := 5.048
 include scripts/verilator.mk
 
 GEN := sim_out/build/gen/$(BLOCK)
-B   := sim_out/build/cocotb/verilator/$(BLOCK)/$(VARIANT)
+B   := sim_out/build/cocotb/$(SIM)/$(BLOCK)/$(VARIANT)
 
 BLOCK_DEPS :=
 -include tb/$(BLOCK)/block.mk
@@ -27,8 +32,27 @@ RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
 RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
 RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt rtl/lint/*/*.vlt)
 
-# MODULE_<top>, GFLAGS_<top> (scripts/sim.sh has scripts/build.mk write it first)
+# MODULE_<top>, GFLAGS_<top> and tb_tops.v (scripts/sim.sh has scripts/build.mk write them first)
 include $(GEN)/tops.mk
+$(foreach t,$(PY_TOPS),$(if $(MODULE_$(t)),,$(error unknown top '$(t)' of block $(BLOCK))))
+
+.PHONY: all
+ifeq ($(SIM),icarus)
+# ---------------------------------------------------------------- Icarus
+define PY_TOP_RULES
+$(B)/$(1)/waves.v: $(GEN)/tops.mk scripts/cocotb.mk
+	@mkdir -p $(B)/$(1)
+	printf '%s\n' '`timescale 1ps/1ps' 'module cocotb_waves;' '  reg [8*1024-1:0] f;' \
+	  '  initial if ($$$$value$$$$plusargs("wavefile=%s", f)) begin $$$$dumpfile(f); $$$$dumpvars(0, tb_$(1)); end' \
+	  'endmodule' >$$@
+$(B)/$(1)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v $(B)/$(1)/waves.v scripts/cocotb.mk
+	iverilog -g2012 -o $$@ $(foreach d,$(RTL_DIRS),-I$(d)) -s tb_$(1) -s cocotb_waves $(RTL) $(GEN)/tb_tops.v $(B)/$(1)/waves.v
+	echo tb_$(1) > $(B)/$(1)/toplevel
+endef
+$(foreach t,$(PY_TOPS),$(eval $(call PY_TOP_RULES,$(t))))
+all: $(foreach t,$(PY_TOPS),$(B)/$(t)/sim.vvp)
+else
+# ---------------------------------------------------------------- Verilator
 
 COCOTB := $(abspath $(firstword $(wildcard .venv/lib/python3*/site-packages/cocotb)))
 ifeq ($(COCOTB),)
@@ -75,8 +99,6 @@ $(B)/$(1)/Vtop.mk: $(RTL_DEPS) $(GEN)/tops.mk $(STAMP) $(COCOTB)/share/lib/veril
 $(B)/$(1)/Vtop: $(B)/$(1)/Vtop.mk $(RT)/rt.a
 	+$(MAKE) -s -C $(B)/$(1) -f Vtop.mk $(OPT) $(VL_MAKE) VK_GLOBAL_OBJS= LOADLIBES=$(abspath $(RT)/rt.a) >/dev/null
 endef
-$(foreach t,$(PY_TOPS),$(if $(MODULE_$(t)),,$(error unknown top '$(t)' of block $(BLOCK))))
 $(foreach t,$(PY_TOPS),$(eval $(call PY_TOP_RULES,$(t))))
-
-.PHONY: all
 all: $(foreach t,$(PY_TOPS),$(B)/$(t)/Vtop)
+endif

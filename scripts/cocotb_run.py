@@ -3,9 +3,9 @@
 
   cocotb_run.py SIM BLOCK TEST SEED VARIANT OUTDIR      (scripts/run_one.sh calls it)
 
-The test is `@harness.test("<top>")` + `async def TEST` in tb/<block>/test_*.py. On Icarus it runs
-in the block's own build (sim.vvp of scripts/build.mk, toplevel tb_<top>) with cocotb's VPI library
-instead of the harness's; on Verilator in the top's cocotb build of scripts/cocotb.mk. It writes
+The test is `@harness.test("<top>")` + `async def TEST` in tb/<block>/test_*.py; it runs in the top's
+build of scripts/cocotb.mk (on Icarus the block's generated wrapper tb_<top>, with cocotb's VPI
+library where the C tests load the harness's; on Verilator the top's module). It writes
 OUTDIR/results.xml in the harness's JUnit layout (one testcase, seed / sim / scale properties:
 what scripts/sim.sh counts and merges; cocotb's own file stays as cocotb_results.xml), run.log,
 and prints the runner's lines: PASS / FAIL with the reproduction line, 'N passed, N failed'.
@@ -80,8 +80,8 @@ def main():
         "HARNESS_BLOCK": block, "HARNESS_TOP": top, "HARNESS_SEED": seed, "HARNESS_SCALE": scale,
         "HARNESS_REFLIB": os.path.join(ROOT, "sim_out/build/c", block, "libref.so"),
     })
-    bdir = subprocess.run(["bash", "-c", '. scripts/lib.sh; build_dir "$@"', "-", sim, block, variant],
-                          check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+    cdir = "sim_out/build/cocotb/%s/%s/%s/%s" % (sim, block, variant, top)  # scripts/cocotb.mk
+    env["COCOTB_TOPLEVEL"] = open(os.path.join(cdir, "toplevel")).read().strip()
     if sim == "icarus":
         # Icarus 11's vvp loads a VPI module only by a .vpi name: cocotb's library under that
         # name, its own libraries (libgpi.so) found through LD_LIBRARY_PATH.
@@ -94,14 +94,11 @@ def main():
                 os.remove(link)
             os.symlink(target, link)
         env["LD_LIBRARY_PATH"] = os.pathsep.join([libdir, env.get("LD_LIBRARY_PATH", "")])
-        env["COCOTB_TOPLEVEL"] = "tb_" + top
         env["COCOTB_TRUST_INERTIAL_WRITES"] = "0"
-        cmd = ["vvp", "-n", "-M", vpidir, "-m", "libcocotbvpi_icarus", os.path.join(bdir, "sim.vvp")]
+        cmd = ["vvp", "-n", "-M", vpidir, "-m", "libcocotbvpi_icarus", os.path.join(cdir, "sim.vvp")]
         if variant == "waves":
             cmd += ["-fst", "+wavefile=%s/waves.fst" % out]
     else:
-        cdir = "sim_out/build/cocotb/verilator/%s/%s/%s" % (block, variant, top)
-        env["COCOTB_TOPLEVEL"] = open(os.path.join(cdir, "toplevel")).read().strip()
         env["COCOTB_TRUST_INERTIAL_WRITES"] = "1"
         cmd = [os.path.join(cdir, "Vtop"), "+verilator+rand+reset+2", "+verilator+seed+%d" % vl_seed(int(seed))]
         if variant == "waves":
@@ -118,7 +115,16 @@ def main():
 
     say("RUN  %s.%s sim=%s seed=%s scale=%s out=%s (cocotb, %s, top %s)" % (block, test, sim, seed, scale, out, src, top))
     t0 = time.monotonic()
-    rc = subprocess.call(cmd, env=env)
+    # the console goes to run_one.sh's console.log and is read back for a design error
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            errors="replace")
+    design = None
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        if design is None and re.search(r"FATAL:|%Fatal|%Error|Assertion failed", line):
+            design = line.strip()
+    rc = proc.wait()
+    sys.stdout.flush()
     secs = time.monotonic() - t0
 
     failed, msg, sim_ns = True, None, 0.0
@@ -135,12 +141,18 @@ def main():
         bad = case.find("failure")
         bad = bad if bad is not None else case.find("error")
         if bad is not None:
-            text = (bad.get("message") or "") + " " + (bad.text or "")
-            msg = " ".join(text.split())[:900] or "failed"
+            # the message's first line (cocotb adds the rewritten assertion after it), at the
+            # test's line that failed: file:line: message, as the C runner says it
+            msg = ((bad.get("message") or "").strip().splitlines() or ["failed"])[0][:600]
+            at = re.findall(r'File "%s/(tb/[^"]+)", line (\d+)' % re.escape(ROOT), bad.text or "")
+            if at:
+                msg = "%s:%s: %s" % (at[-1][0], at[-1][1], msg)
         elif case.find("skipped") is not None:
             msg = "cocotb skipped the test"
         else:
             failed = False
+    if failed and design:  # what the design said beats cocotb's "ended prematurely"
+        msg = "design error: %s (%s)" % (design, msg[:200])
     repro = "make sim BLOCK=%s TEST=%s SEED=%s SIM=%s WAVES=1%s" % (
         block, test, seed, sim, " PLUSARGS='%s'" % " ".join(plusargs) if plusargs else "")
     with open(os.path.join(out, "results.xml"), "w") as f:
@@ -158,7 +170,7 @@ def main():
             f.write("/>\n")
         f.write("  </testsuite>\n</testsuites>\n")
     if failed:
-        say("FAIL %s.%s: %s: %s" % (block, test, src, msg))
+        say("FAIL %s.%s: %s" % (block, test, msg if msg.startswith("tb/") else "%s: %s" % (src, msg)))
         say("  reproduce: " + repro)
     else:
         say("PASS %s.%s (cocotb, %.0f ns simulated, %.2f s)" % (block, test, sim_ns, secs))

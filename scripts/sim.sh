@@ -58,22 +58,21 @@ for b in $blocks; do
   # The Python tests among those to run ("name top file" lines), and whether any C test is.
   py=$(block_py_tests "$b" | awk -v sel=" $(echo ${block_tests[$b]}) " 'index(sel, " " $1 " ")')
   ctests=$(printf '%s\n' ${block_tests[$b]} | grep -vxF -f <(cut -d' ' -f1 <<<"$py" | sed '/^$/d') || true)
-  # The block's program: for its C tests, and on Icarus for the Python tests too (they run in
-  # its sim.vvp). A Python test on Verilator needs only the generated glue and its own build.
+  # The block's program, for its C tests; the Python tests need only the generated glue, and
+  # their own builds below.
   what=()
-  [ -n "$ctests" ] || [ "$sim" = icarus ] || what=("sim_out/build/gen/$b/tops.mk")
+  [ -n "$ctests" ] || what=("sim_out/build/gen/$b/tops.mk")
   if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" "${what[@]}" >"$bdir/build.log" 2>&1; then
     cat "$bdir/build.log" >&2
     echo "build of block $b for $sim failed (log: $bdir/build.log)" >&2
     exit 1
   fi
-  # Python tests: the block's C models as a library (ctypes), and on Verilator a program per top
-  # (scripts/cocotb.mk, Verilator 5.048 whatever VERILATOR says: cocotb 2.x needs it).
+  # Python tests: the block's C models as a library (ctypes), and a program per top
+  # (scripts/cocotb.mk; on Verilator 5.048 whatever VERILATOR says: cocotb 2.x needs it).
   if [ -n "$py" ]; then
     if ! { scripts/ctools.sh lib "$b" >/dev/null &&
-      if [ "$sim" = verilator ]; then
-        make -s -f scripts/cocotb.mk BLOCK="$b" VARIANT="$variant" PY_TOPS="$(cut -d' ' -f2 <<<"$py" | sort -u | paste -sd' ' -)" -j"$jobs"
-      fi; } >>"$bdir/build.log" 2>&1; then
+      make -s -f scripts/cocotb.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" \
+        PY_TOPS="$(cut -d' ' -f2 <<<"$py" | sort -u | paste -sd' ' -)" -j"$jobs"; } >>"$bdir/build.log" 2>&1; then
       cat "$bdir/build.log" >&2
       echo "build of the Python tests of block $b for $sim failed (log: $bdir/build.log)" >&2
       exit 1

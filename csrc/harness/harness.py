@@ -96,7 +96,9 @@ def dut_of(dut):
 
 
 async def start(d, reset_cycles=2):
-    """Clock, every input 0, reset for reset_cycles rising edges; returns after a falling edge."""
+    """Clock, every input 0, rst_n low for reset_cycles rising edges and raised at the falling
+    edge after them, where it returns, as dut_reset(): the next rising edge is the first out of
+    reset, and a model reset now is in step with the RTL."""
     for name, _, is_input in ports():
         if is_input and name != "clk":
             getattr(d, name).value = 0
@@ -105,8 +107,6 @@ async def start(d, reset_cycles=2):
         await RisingEdge(d.clk)
     await FallingEdge(d.clk)
     d.rst_n.value = 1
-    await RisingEdge(d.clk)
-    await FallingEdge(d.clk)
 
 
 _ref = None
@@ -151,3 +151,14 @@ def from_words(arr, nbits):
     for i in range((nbits + 31) // 32):
         v |= int(arr[i]) << (32 * i)
     return v & ((1 << nbits) - 1)
+
+
+def fields(value, n, w):
+    """The n fields of w bits of a packed port value (field i at [i*w +: w]), as ints; None for a
+    field with an X or Z bit (a four-state simulator shows them; the test decides if it matters)."""
+    bits = str(value)
+    out = []
+    for i in range(n):
+        f = bits[len(bits) - (i + 1) * w:len(bits) - i * w]
+        out.append(int(f, 2) if all(b in "01" for b in f) else None)
+    return out

@@ -64,7 +64,6 @@ async def py_fifo_stream(dut):
     got, cycles, checks = [], 0, 0
     while len(got) < n:
         # the middle of the cycle: the drivers have set what the next rising edge samples
-        await FallingEdge(d.clk)
         await ReadOnly()
         # the stream source leaves in_data X while in_valid is low (the model does not read it)
         valid = int(d.in_valid.value)
@@ -85,6 +84,7 @@ async def py_fifo_stream(dut):
         checks += 4
         ref.fifo_model_clock(ctypes.byref(model), ctypes.byref(cin))
         cycles += 1
+        await FallingEdge(d.clk)
         assert cycles < 50 * n, "no progress: %d of %d words out after %d cycles" % (len(got), n, cycles)
     await FallingEdge(d.clk)
     assert got == sent, "the words came out in another order or changed"
