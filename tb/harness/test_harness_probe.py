@@ -37,7 +37,8 @@ async def py_probe_contract(dut):
                "sum": b8 + (cnt & 0xFF), "a_q": a_q, "cnt": cnt, "acc": acc}
         for name, v in exp.items():
             got = getattr(d, name).value
-            assert got.is_resolvable and int(got) == v, "%s at cycle %d: %s, contract says %#x" % (name, c, got, v)
+            assert got.is_resolvable and int(got) == v, "%s at cycle %d: %s, contract says %#x" % (
+                name, c, "%#x" % int(got) if got.is_resolvable else got, v)
             checks += 1
         if en:  # the edge that ends the cycle
             a_q, cnt, acc = a, (cnt + 1) & 0xFFFFFFFF, (acc + b8) & ((1 << 40) - 1)
