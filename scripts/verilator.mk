@@ -7,7 +7,7 @@
 # The default is the faster of the two for make test's Verilator lane (build + run):
 # docs/performance.md "Verilator 5.006 vs 5.048".
 VERILATORS_ALL := 5.006 5.048
-VERILATOR_DEFAULT := 5.048
+VERILATOR_DEFAULT := 5.006
 VERILATOR ?= $(VERILATOR_DEFAULT)
 
 ifeq ($(VERILATOR),5.048)
