@@ -99,7 +99,10 @@ ifeq ($(SIM),icarus)
 all: $(B)/sim.vvp $(B)/harness.vpi
 $(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v $(STAMP)
 	@mkdir -p $(B)
-	iverilog -g2012 -o $@ $(RTL_INC) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v
+	@# -Wall, and any warning is an error, as in make lint (the RTL has no timescale of its own:
+	@# the wrappers' 1ps/1ps is the only one, so that warning is off)
+	iverilog -g2012 -Wall -Wno-timescale -o $@ $(RTL_INC) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v 2>$@.warnings; \
+	  rc=$$?; cat $@.warnings >&2; if [ $$rc -ne 0 ] || [ -s $@.warnings ]; then rm -f $@; exit 1; fi
 $(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h csrc/harness/harness.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -fPIC -pthread -I/usr/include/iverilog -c $< -o $@

@@ -290,7 +290,8 @@ def resolve(h, dut, name):
     found = []
     for s in scopes:
         for v in h.vars.get(s, []):
-            if rx.match(v[0]) and (not wild or v[1] != "parameter"):
+            # a wildcard skips elaboration constants and loop variables
+            if rx.match(v[0]) and (not wild or v[1] not in ("parameter", "integer")):
                 scope = s
                 if s == dut.base and dut.ports != dut.base:
                     pv = h.var(dut.ports, v[0])
@@ -308,6 +309,13 @@ def shown(path):
 
 
 def trace_name(full, v):
+    """The name GTKWave gives the trace: an integer has no range, a 1-bit vector declared
+    [n:n] is x[n] (any other spelling is not found when the save file loads)."""
+    if v[1] == "integer":
+        return full
+    m = re.match(r"^\[(\d+):(\d+)\]$", v[3])
+    if m and m.group(1) == m.group(2):
+        return "%s[%s]" % (full, m.group(1))
     return full + v[3]
 
 

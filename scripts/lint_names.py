@@ -14,8 +14,8 @@
     or x starts with its stem and '_') and registers UT_SUITE(x); gen_<b>.c only in csrc/ref/<b>;
   - no two C sources or headers share a file name (they are found by name on include paths);
   - a top is named after its module (scripts/tops.py checks that when it reads a tops file);
-  - RTL module m is documented: docs/<b>/m.md, or m in a heading or in the first cell of a table
-    row of a docs/<b>/*.md page.
+  - RTL module m is documented: docs/<b>/m.md, or m in a heading, in the first cell of a table
+    row, or as `m` opening a paragraph of a docs/<b>/*.md page.
 Prints one line per finding and exits 1 if there is any.
 """
 import glob
@@ -95,6 +95,8 @@ for b in blocks:
                     names.update(re.findall(r"\w+", line))
                 elif line.startswith("|"):
                     names.update(re.findall(r"\w+", line.split("|")[1]))
+                elif line.startswith("`"):
+                    names.update(re.findall(r"^`(\w+)`", line))
     documented[b] = names
 for m, b in sorted(modules.items()):
     if m not in documented.get(b, set()):

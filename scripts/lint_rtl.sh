@@ -30,7 +30,7 @@ shopt -u nullglob
 ver_lib=() ivl_lib=() ys_lib=() rtl_inc=()
 for d in "${rtl_dirs[@]}"; do
   ver_lib+=(-y "$d")
-  ivl_lib+=(-y "$d")
+  ivl_lib+=(-y "$d" -I"$d") # Icarus 11 looks for a block's headers (rtl/<block>/*.vh) only in -I
   ys_lib+=(-libdir "$d")
   rtl_inc+=("-I$d")
 done
@@ -77,15 +77,27 @@ run_icarus() {
 # technology mapping (synth -run :fine: processes, FSMs, arithmetic, memories inferred and
 # kept as RAM cells; mapping a default-sized RAM to flip-flops took minutes per module and
 # finds nothing a lint needs; `make synth` maps everything), elab = hierarchy + proc only.
+# elab (a top of tops.txt) goes through a generated wrapper that instantiates the module with
+# the parameters, as a parent would: Yosys 0.23's `hierarchy -chparam` trips an internal
+# assertion (rtlil.cc:663) on a parameterized top that connects a parameterized submodule's port
+# to an element of a wire array (crc_stream), and instantiated from a parent it elaborates fine.
 # Fails on an error, any warning, or any latch.
 run_yosys() {
   local log=$1 file=$2 mod=$3 mode=$4 p
   shift 4
-  local chparams=""
-  for p in "$@"; do chparams+=" -chparam ${p%%=*} ${p#*=}"; done
-  local flow="hierarchy -check -top $mod$chparams ${ys_lib[*]}; proc"
+  local chparams="" wparams="" top=$mod files=$file
+  for p in "$@"; do
+    chparams+=" -chparam ${p%%=*} ${p#*=}"
+    wparams+="${wparams:+, }.${p%%=*}(${p#*=})"
+  done
+  if [[ $mode == elab ]]; then
+    top=lint_top_wrapper chparams="" files+=" $tmp/wrapper.v"
+    printf 'module %s;\n  %s %su_top ();\nendmodule\n' "$top" "$mod" "${wparams:+#($wparams) }" \
+      > "$tmp/wrapper.v"
+  fi
+  local flow="hierarchy -check -top $top$chparams ${ys_lib[*]}; proc"
   [[ $mode == synth ]] && flow+="; synth -top $mod -run :fine"
-  yosys -q -l "$log.full" -p "verilog_defaults -add -sv ${rtl_inc[*]}; read_verilog $file; $flow;
+  yosys -q -l "$log.full" -p "verilog_defaults -add -sv ${rtl_inc[*]}; read_verilog $files; $flow;
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$_DLATCH_* t:\$_DLATCHSR_*" \
     > "$log" 2>&1 || return 1
   if grep -E 'Latch inferred|Warning:' "$log.full" > "$log"; then return 1; fi

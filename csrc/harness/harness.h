@@ -74,7 +74,7 @@ void harness_register(const char *name, const char *file, harness_test_fn fn);
  * they are left out of a block's default run. */
 #define HARNESS_XFAIL(name, expect) HARNESS_TEST(name)
 
-uint64_t harness_seed(void);      /* SEED of this run */
+uint64_t harness_seed(void); /* SEED of this run */
 
 /* The run's scale, the one length control of every test on every simulator: +quick (the make
  * test lane of an event-driven simulator), default, +full (the unscaled lengths). The same SEED

@@ -178,8 +178,8 @@ static const char *scale_name(harness_scale_t s) {
 
 /* The plusargs a test reads (not the runner's own): what the reproduction line must repeat. */
 static int is_runner_arg(const char *a) {
-  static const char *const own[] = {"+test=", "+seed=", "+outdir=", "+waves", "+wavefile=",
-                                    "+vectors=", "+verilator+", "+list"};
+  static const char *const own[] = {"+test=",     "+seed=",    "+outdir=",    "+waves",
+                                    "+wavefile=", "+vectors=", "+verilator+", "+list"};
   for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
     if (strncmp(a, own[i], strlen(own[i])) == 0)
       return 1;

@@ -4,6 +4,9 @@
 // bit o of x^k mod POLY). The masks are computed at elaboration, so synthesis sees only XOR
 // trees, and Verilator evaluates a few wide AND/parity word operations per output bit
 // (6x faster than a bit-serial loop at DATA_W=1024).
+// Model: csrc/ref/common/crc_engine_model.c (crc_comb_model: the combinational step of crc_engine)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_comb #(
@@ -62,3 +65,5 @@ module crc_comb #(
     end
   endgenerate
 endmodule
+
+`resetall

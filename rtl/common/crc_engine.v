@@ -1,6 +1,8 @@
 // Registered CRC in the Rocksoft model. The register is kept non-reflected: REFIN reflects
 // each input byte before the MSB-first step, REFOUT reflects the register on the way out
 // (all but the step in crc_rocksoft, shared with crc_stream).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_engine #(
@@ -41,3 +43,5 @@ module crc_engine #(
     .crc_out(stepped)
   );
 endmodule
+
+`resetall

@@ -9,6 +9,9 @@
 //   cur     = valid ? stepped : base       (the register after this edge)
 //   crc_q  <= cur at an edge with start or valid
 //   crc     = final(cur), crc_reg = final(crc_q), final(x) = (REFOUT ? reflect(x) : x) ^ XOROUT
+// Model: csrc/ref/common/crc_engine_model.c (the Rocksoft shell of crc_engine and crc_stream)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_rocksoft #(
@@ -109,3 +112,5 @@ module crc_rocksoft #(
   assign crc     = cur_o ^ XOROUT_L;
   assign crc_reg = reg_o ^ XOROUT_L;
 endmodule
+
+`resetall

@@ -13,9 +13,12 @@
 // Any DATA_W multiple of 8 up to 2048 works (steps wider than crc_comb's 1024-bit limit are
 // split into chained 1024-bit pieces).
 // Yosys 0.23 note: `hierarchy -top crc_stream -chparam ...` (this module itself as the
-// parameterized top) trips an internal assertion (rtlil.cc:663) while deriving crc_comb;
-// instantiated from a parent (as sue_tx_frame, sue_txf_rcrc do), it elaborates and
-// synthesizes fine. So tops.txt lines use a parent, not crc_stream directly.
+// parameterized top) trips an internal assertion (rtlil.cc:663): the port of a crc_comb with
+// parameter overrides is connected to an element of a wire array (chain[], pc[]). From a
+// parent it elaborates and synthesizes fine, so scripts/lint_rtl.sh elaborates every top
+// through a generated wrapper instance (docs/common/index.md "crc_stream").
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module crc_stream #(
@@ -86,6 +89,9 @@ module crc_stream #(
   endgenerate
 
   generate if ((1 << NBW) - 1 > NB) begin : g_chk_nbytes
-    `ASSERT_CLK(clk, rst_n, !valid || nbytes <= NB[NBW-1:0], "crc_stream: nbytes above DATA_W/8")
+    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !valid || nbytes <= NBW'(NB),
+                "crc_stream: nbytes above DATA_W/8")
   end endgenerate
 endmodule
+
+`resetall

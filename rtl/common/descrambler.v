@@ -1,5 +1,9 @@
 // Self-synchronizing descrambler: out[n] = in[n] ^ XOR_{k in TAPS} in[n-k].
 // A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=1); see docs/common/index.md.
+// Model: csrc/ref/common/scrambler_model.c (scr_* with descramble = 1)
+`resetall
+`default_nettype none
+
 module descrambler #(
   parameter integer W         = 64,
   parameter integer LEN       = 33,
@@ -19,3 +23,5 @@ module descrambler #(
     .clk(clk), .rst_n(rst_n), .valid(valid), .in(in), .out(out)
   );
 endmodule
+
+`resetall

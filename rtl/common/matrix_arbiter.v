@@ -1,5 +1,7 @@
 // Least-recently-granted arbiter. One state bit per pair i<j ("i has priority over j");
 // the pair's other direction is its complement, so the matrix stays antisymmetric.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module matrix_arbiter #(
@@ -11,13 +13,15 @@ module matrix_arbiter #(
   input  wire                                 update,
   output wire [N-1:0]                         gnt,
   output wire                                 gnt_valid,
-  output wire [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx
+  output wire [idx_w(N)-1:0]                  gnt_idx
 );
+  `include "common_params.vh"
+
   generate if (N < 1) begin : g_bad_param
     `PARAM_FATAL("matrix_arbiter: need N >= 1")
   end endgenerate
 
-  localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;
+  localparam integer IDX_W = idx_w(N);
 
   wire [N*N-1:0] pri;   // pri[i*N+j]: i has priority over j (diagonal tied to 1)
   wire           upd = update && gnt_valid;
@@ -61,7 +65,9 @@ module matrix_arbiter #(
   assign gnt_valid = gnt != {N{1'b0}};
   assign gnt_idx   = idx_c;
 
-  `ASSERT_CLK(clk, rst_n, (gnt & (gnt - 1'b1)) == {N{1'b0}}, "grant not one-hot")
-  `ASSERT_CLK(clk, rst_n, (gnt & ~req) == {N{1'b0}}, "grant without request")
-  `ASSERT_CLK(clk, rst_n, req == {N{1'b0}} || gnt_valid, "requests but no grant")
+  `ASSERT_CLK(gnt_onehot, clk, rst_n, (gnt & (gnt - 1'b1)) == {N{1'b0}}, "grant not one-hot")
+  `ASSERT_CLK(gnt_has_req, clk, rst_n, (gnt & ~req) == {N{1'b0}}, "grant without request")
+  `ASSERT_CLK(req_gets_gnt, clk, rst_n, req == {N{1'b0}} || gnt_valid, "requests but no grant")
 endmodule
+
+`resetall

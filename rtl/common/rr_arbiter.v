@@ -1,5 +1,7 @@
 // Round-robin arbiter: grants the first requester at or after ptr_q (cyclically); the
 // pointer moves to one past the grant only on update, so an unaccepted grant is kept.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rr_arbiter #(
@@ -11,14 +13,16 @@ module rr_arbiter #(
   input  wire                                 update,
   output wire [N-1:0]                         gnt,
   output wire                                 gnt_valid,
-  output wire [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx
+  output wire [idx_w(N)-1:0]                  gnt_idx
 );
+  `include "common_params.vh"
+
   generate if (N < 1) begin : g_bad_param
     `PARAM_FATAL("rr_arbiter: need N >= 1")
   end endgenerate
 
-  localparam integer IDX_W = (N > 1) ? $clog2(N) : 1;
-  localparam [31:0]  LAST  = N - 1;
+  localparam integer IDX_W = idx_w(N);
+  localparam [IDX_W-1:0] LAST = IDX_W'(N - 1);
 
   reg [IDX_W-1:0] ptr_q;
   reg [N-1:0]     gnt_c;
@@ -47,13 +51,15 @@ module rr_arbiter #(
     if (!rst_n)
       ptr_q <= {IDX_W{1'b0}};
     else if (update && gnt_valid)
-      ptr_q <= (idx_c == LAST[IDX_W-1:0]) ? {IDX_W{1'b0}} : idx_c + 1'b1;
+      ptr_q <= (idx_c == LAST) ? {IDX_W{1'b0}} : idx_c + 1'b1;
   end
 
-  `ASSERT_CLK(clk, rst_n, (gnt_c & (gnt_c - 1'b1)) == {N{1'b0}}, "grant not one-hot")
-  `ASSERT_CLK(clk, rst_n, (gnt_c & ~req) == {N{1'b0}}, "grant without request")
+  `ASSERT_CLK(gnt_onehot, clk, rst_n, (gnt_c & (gnt_c - 1'b1)) == {N{1'b0}}, "grant not one-hot")
+  `ASSERT_CLK(gnt_has_req, clk, rst_n, (gnt_c & ~req) == {N{1'b0}}, "grant without request")
   // Only reachable as a bug when N is not a power of two (else the range is full).
   generate if ((1 << IDX_W) != N) begin : g_ptr_check
-    `ASSERT_CLK(clk, rst_n, ptr_q <= LAST[IDX_W-1:0], "pointer out of range")
+    `ASSERT_CLK(ptr_in_range, clk, rst_n, ptr_q <= LAST, "pointer out of range")
   end endgenerate
 endmodule
+
+`resetall

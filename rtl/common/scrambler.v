@@ -1,5 +1,8 @@
 // Self-synchronizing (multiplicative) scrambler: out[n] = in[n] ^ XOR_{k in TAPS} out[n-k].
 // A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=0); see docs/common/index.md.
+`resetall
+`default_nettype none
+
 module scrambler #(
   parameter integer W         = 64,
   parameter integer LEN       = 33,
@@ -19,3 +22,5 @@ module scrambler #(
     .clk(clk), .rst_n(rst_n), .valid(valid), .in(in), .out(out)
   );
 endmodule
+
+`resetall

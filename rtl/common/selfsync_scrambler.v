@@ -3,6 +3,9 @@
 //   DESCRAMBLE=1: out[n] = in[n] ^ XOR_{k in TAPS} in[n-k]  (no feedback: LEN good input
 //                 bits resynchronize it).
 // hist_q holds the last LEN bits of the feedback stream (out or in), bit 0 the most recent.
+// Model: csrc/ref/common/scrambler_model.c (the core of scrambler and descrambler)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module selfsync_scrambler #(
@@ -78,3 +81,5 @@ module selfsync_scrambler #(
       hist_q <= x[LEN-1:0];
   end
 endmodule
+
+`resetall

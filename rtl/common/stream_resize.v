@@ -9,6 +9,8 @@
 //                 cycle the gathered word leaves);
 //   IN_B = OUT_B: a wire.
 // Bytes past nbytes are zero on the output if they are zero on the input.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module stream_resize #(
@@ -50,9 +52,9 @@ module stream_resize #(
       localparam integer R  = IN_B / OUT_B;
       localparam integer RW = $clog2(R);
       reg  [RW-1:0]   k;         // piece of the current input beat
-      wire [INW-1:0]  done_b = {{(INW - RW){1'b0}}, k} * OUT_B[INW-1:0];
+      wire [INW-1:0]  done_b = {{(INW - RW){1'b0}}, k} * INW'(OUT_B);
       wire [INW-1:0]  rem    = in_nbytes - done_b;
-      wire            piece_last = rem <= OUT_B[INW-1:0];
+      wire            piece_last = rem <= INW'(OUT_B);
       reg  [OUT_B*8-1:0] piece;
       integer i;
       always @* begin
@@ -62,21 +64,17 @@ module stream_resize #(
       end
       assign out_valid  = in_valid;
       assign out_data   = piece;
-      assign out_nbytes = piece_last ? rem[OUTW-1:0] : OUT_B[OUTW-1:0];
+      assign out_nbytes = piece_last ? rem[OUTW-1:0] : OUTW'(OUT_B);
       assign out_last   = in_last && piece_last;
       assign in_ready   = out_ready && piece_last;
       always @(posedge clk or negedge rst_n) begin
         if (!rst_n) k <= {RW{1'b0}};
         else if (out_valid && out_ready) k <= piece_last ? {RW{1'b0}} : k + 1'b1;
       end
-      `ASSERT_CLK(clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
-                  "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
-                  "stream_resize: a beat before the last is not full")
     end else begin : g_up
       localparam integer R  = OUT_B / IN_B;
       localparam integer RW = $clog2(R);
-      localparam [RW-1:0] KLAST = R[RW-1:0] - 1'b1;  // place of the last input beat of a word
+      localparam [RW-1:0] KLAST = RW'(R) - 1'b1;  // place of the last input beat of a word
       reg  [OUT_B*8-1:0] acc;
       reg  [OUTW-1:0]    acc_n;    // bytes gathered
       reg  [RW-1:0]      k;        // next input beat's place
@@ -112,10 +110,18 @@ module stream_resize #(
           acc_full <= 1'b0;
         end
       end
-      `ASSERT_CLK(clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= IN_B[INW-1:0]),
-                  "stream_resize: nbytes out of 1 .. IN_B")
-      `ASSERT_CLK(clk, rst_n, !in_valid || in_last || in_nbytes == IN_B[INW-1:0],
-                  "stream_resize: a beat before the last is not full")
     end
   endgenerate
+
+  // The stream's form, where the module cuts or gathers beats (IN_B = OUT_B passes it on).
+  generate if (IN_B != OUT_B) begin : g_in_checks
+    `ASSERT_CLK(nbytes_in_range, clk, rst_n, !in_valid || (in_nbytes != 0 && in_nbytes <= INW'(IN_B)),
+                "stream_resize: nbytes out of 1 .. IN_B")
+    `ASSERT_CLK(full_until_last, clk, rst_n, !in_valid || in_last || in_nbytes == INW'(IN_B),
+                "stream_resize: a beat before the last is not full")
+  end endgenerate
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last}), IN_B * 8 + INW + 1,
+                 "input beat")
 endmodule
+
+`resetall

@@ -1,5 +1,7 @@
 // Synchronous FIFO, first-word-fall-through. in_ready and out_valid depend only on the
 // registered level, so there is no combinational path between the two sides.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sync_fifo #(
@@ -16,16 +18,17 @@ module sync_fifo #(
   input  wire                       out_ready,
   output wire [$clog2(DEPTH+1)-1:0] level
 );
+  `include "common_params.vh"
+
   generate if (WIDTH < 1 || DEPTH < 2) begin : g_bad_param
     `PARAM_FATAL("sync_fifo: need WIDTH >= 1 and DEPTH >= 2")
   end endgenerate
 
   // max(1, ..) keeps an illegal DEPTH from adding zero-width errors after the message.
-  localparam integer PTR_W = (DEPTH > 2) ? $clog2(DEPTH) : 1;
+  localparam integer PTR_W = idx_w(DEPTH);
   localparam integer LVL_W = $clog2(DEPTH + 1);
-  // 32-bit copies so the narrow constants below are plain part-selects (no width casts).
-  localparam [31:0] LAST = DEPTH - 1;
-  localparam [31:0] FULL = DEPTH;
+  localparam [PTR_W-1:0] LAST = PTR_W'(DEPTH - 1);
+  localparam [LVL_W-1:0] FULL = LVL_W'(DEPTH);
 
   reg [DEPTH*WIDTH-1:0] mem_q;   // entry i at [i*WIDTH +: WIDTH]
   reg [PTR_W-1:0]       rd_q;
@@ -37,7 +40,7 @@ module sync_fifo #(
   wire push = in_valid && in_ready;
   wire pop  = out_valid && out_ready;
 
-  assign in_ready  = level_q != FULL[LVL_W-1:0];
+  assign in_ready  = level_q != FULL;
   assign out_valid = level_q != {LVL_W{1'b0}};
   assign out_data  = rd_data;
   assign level     = level_q;
@@ -66,34 +69,21 @@ module sync_fifo #(
       level_q <= {LVL_W{1'b0}};
     end else begin
       if (push)
-        wr_q <= (wr_q == LAST[PTR_W-1:0]) ? {PTR_W{1'b0}} : wr_q + 1'b1;
+        wr_q <= (wr_q == LAST) ? {PTR_W{1'b0}} : wr_q + 1'b1;
       if (pop)
-        rd_q <= (rd_q == LAST[PTR_W-1:0]) ? {PTR_W{1'b0}} : rd_q + 1'b1;
+        rd_q <= (rd_q == LAST) ? {PTR_W{1'b0}} : rd_q + 1'b1;
       if (push != pop)
         level_q <= push ? level_q + 1'b1 : level_q - 1'b1;
     end
   end
 
-  // Input-protocol monitor: remembers a stalled offer to check it is held next cycle.
-  // Only the assertion reads these, so synthesis removes them.
-  reg             stall_q;
-  reg [WIDTH-1:0] stall_data_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q      <= 1'b0;
-      stall_data_q <= {WIDTH{1'b0}};
-    end else begin
-      stall_q      <= in_valid && !in_ready;
-      stall_data_q <= in_data;
-    end
-  end
-
   // Skipped when DEPTH fills the level range (DEPTH = 2^k-1): constant, and lint says so.
   generate if ((1 << LVL_W) - 1 != DEPTH) begin : g_level_check
-    `ASSERT_CLK(clk, rst_n, level_q <= FULL[LVL_W-1:0], "level above DEPTH")
+    `ASSERT_CLK(level_le_depth, clk, rst_n, level_q <= FULL, "level above DEPTH")
   end endgenerate
-  `ASSERT_CLK(clk, rst_n, !(push && !pop && level_q == FULL[LVL_W-1:0]), "overflow")
-  `ASSERT_CLK(clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
-  `ASSERT_CLK(clk, rst_n, !stall_q || in_valid, "in_valid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || in_data == stall_data_q, "in_data changed while stalled")
+  `ASSERT_CLK(no_overflow, clk, rst_n, !(push && !pop && level_q == FULL), "overflow")
+  `ASSERT_CLK(no_underflow, clk, rst_n, !(pop && level_q == {LVL_W{1'b0}}), "underflow")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, in_data, WIDTH, "write side")
 endmodule
+
+`resetall

@@ -5,6 +5,9 @@
 // marked by tuser. Bytes wait in a buffer of DW/8 + PB bytes, first on top and zeros below
 // the count; a beat is loaded into the output register at the very edge where it becomes
 // complete whenever that register is free, so it is offered one cycle after its frame.
+// Model: csrc/ref/rifl/rifl_axis_model.c (rifl_axis_dec_model)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_axis_dec #(
@@ -36,12 +39,9 @@ module rifl_axis_dec #(
   localparam integer PB  = PW / 8;    // payload bytes
   localparam integer BUF = NB + PB;   // a frame is taken only while at most NB bytes wait
   // Byte counts are 8 bits for every legal configuration (BUF <= 128 + 126).
-  localparam [31:0] NB32  = NB;
-  localparam [31:0] PB32  = PB;
-  localparam [31:0] BUF32 = BUF;
-  localparam [7:0]  NB8   = NB32[7:0];
-  localparam [7:0]  PB8   = PB32[7:0];
-  localparam [7:0]  BUF8  = BUF32[7:0];
+  localparam [7:0]  NB8   = 8'(NB);
+  localparam [7:0]  PB8   = 8'(PB);
+  localparam [7:0]  BUF8  = 8'(BUF);
 
   reg [BUF*8-1:0] buf_q;   // waiting bytes, first on top; zero below cnt_q bytes
   reg [7:0]       cnt_q;
@@ -122,33 +122,12 @@ module rifl_axis_dec #(
   assign m_axis_tlast  = last_q;
   assign m_axis_tuser  = user_q;
 
-  // Input-protocol monitor: a stalled entry must be held unchanged. Only the assertions
-  // read these, so synthesis removes them.
-  reg          stall_q;
-  reg [1:0]    stall_meta_q;
-  reg [PW-1:0] stall_data_q;
-  reg          stall_abort_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q       <= 1'b0;
-      stall_meta_q  <= 2'b00;
-      stall_data_q  <= {PW{1'b0}};
-      stall_abort_q <= 1'b0;
-    end else begin
-      stall_q       <= s_valid && !s_ready;
-      stall_meta_q  <= s_meta;
-      stall_data_q  <= s_data;
-      stall_abort_q <= s_abort;
-    end
-  end
-
-  `ASSERT_CLK(clk, rst_n, !s_valid || s_abort || s_meta != 2'b10 ||
-                          (s_data[7:0] != 8'd0 && s_data[7:0] < PB8),
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n,
+              !s_valid || s_abort || s_meta != 2'b10 || (s_data[7:0] != 8'd0 && s_data[7:0] < PB8),
               "s_data: meta 10 frame with a byte count outside 1 .. PB-1")
-  `ASSERT_CLK(clk, rst_n, !stall_q || s_valid, "s_valid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || (s_meta == stall_meta_q && s_data == stall_data_q &&
-                                      s_abort == stall_abort_q),
-              "s_meta/s_data/s_abort changed while stalled")
-  `ASSERT_CLK(clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
-  `ASSERT_CLK(clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
+  `ASSERT_STABLE(s_stable, clk, rst_n, s_valid, s_ready, ({s_meta, s_data, s_abort}), PW + 3, "frame entry")
+  `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above DW/8 + PB")
+  `ASSERT_CLK(abort_at_end, clk, rst_n, !abt_q || eop_q, "abort pending without a packet end")
 endmodule
+
+`resetall

@@ -6,6 +6,9 @@
 // the output register at the very edge where it becomes complete (from the buffer and the
 // beat accepted at that edge) whenever that register is free, which gives the one-cycle
 // latency the link budget counts on.
+// Model: csrc/ref/rifl/rifl_axis_model.c (rifl_axis_enc_model)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_axis_enc #(
@@ -35,10 +38,8 @@ module rifl_axis_enc #(
   localparam integer PB  = PW / 8;    // payload bytes
   localparam integer BUF = PB + NB;   // a beat is taken only while at most PB bytes wait
   // Byte counts are 8 bits for every legal configuration (BUF <= 126 + 128).
-  localparam [31:0] PB32  = PB;
-  localparam [31:0] BUF32 = BUF;
-  localparam [7:0]  PB8   = PB32[7:0];
-  localparam [7:0]  BUF8  = BUF32[7:0];
+  localparam [7:0]  PB8   = 8'(PB);
+  localparam [7:0]  BUF8  = 8'(BUF);
 
   reg [BUF*8-1:0] buf_q;   // waiting bytes, first on top; zero below cnt_q bytes
   reg [7:0]       cnt_q;
@@ -108,36 +109,17 @@ module rifl_axis_enc #(
   assign m_meta  = meta_q;
   assign m_data  = data_q;
 
-  // Input-protocol monitor: a stalled beat must be held unchanged (AXI4-Stream). Only the
-  // assertions read these, so synthesis removes them.
-  reg            stall_q;
-  reg [DW-1:0]   stall_data_q;
-  reg [DW/8-1:0] stall_keep_q;
-  reg            stall_last_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      stall_q      <= 1'b0;
-      stall_data_q <= {DW{1'b0}};
-      stall_keep_q <= {NB{1'b0}};
-      stall_last_q <= 1'b0;
-    end else begin
-      stall_q      <= s_axis_tvalid && !s_axis_tready;
-      stall_data_q <= s_axis_tdata;
-      stall_keep_q <= s_axis_tkeep;
-      stall_last_q <= s_axis_tlast;
-    end
-  end
-
   wire [NB-1:0] keep_top = ~({NB{1'b1}} >> k);   // k ones at the top: the legal last tkeep
 
-  `ASSERT_CLK(clk, rst_n, !s_axis_tvalid || s_axis_tlast || &s_axis_tkeep,
+  `ASSERT_CLK(keep_full_until_last, clk, rst_n, !s_axis_tvalid || s_axis_tlast || &s_axis_tkeep,
               "s_axis: beat without tlast must have every tkeep bit set")
-  `ASSERT_CLK(clk, rst_n, !s_axis_tvalid || !s_axis_tlast || (k != 8'd0 && s_axis_tkeep == keep_top),
+  `ASSERT_CLK(keep_last_legal, clk, rst_n,
+              !s_axis_tvalid || !s_axis_tlast || (k != 8'd0 && s_axis_tkeep == keep_top),
               "s_axis: tlast beat must keep 1 .. DW/8 bytes, the first ones (top of tkeep)")
-  `ASSERT_CLK(clk, rst_n, !stall_q || s_axis_tvalid, "s_axis_tvalid dropped while stalled")
-  `ASSERT_CLK(clk, rst_n, !stall_q || (s_axis_tdata == stall_data_q && s_axis_tkeep == stall_keep_q &&
-                                      s_axis_tlast == stall_last_q),
-              "s_axis beat changed while stalled")
-  `ASSERT_CLK(clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
-  `ASSERT_CLK(clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
+  `ASSERT_STABLE(s_axis_stable, clk, rst_n, s_axis_tvalid, s_axis_tready,
+                 ({s_axis_tdata, s_axis_tkeep, s_axis_tlast}), DW + NB + 1, "s_axis beat")
+  `ASSERT_CLK(cnt_in_range, clk, rst_n, cnt_q <= BUF8, "buffer count above PB + DW/8")
+  `ASSERT_CLK(eop_not_empty, clk, rst_n, !eop_q || cnt_q != 8'd0, "packet end pending with an empty buffer")
 endmodule
+
+`resetall

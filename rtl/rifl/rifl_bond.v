@@ -14,6 +14,9 @@
 // decoder is closed with an abort (tuser), and the rest of a packet open at the encoder is
 // discarded as the user sends it. The lanes run with CUT_FLUSH 0: each sees every LANES-th
 // frame only, so packet boundaries are the bond's business.
+// Model: none (lanes of rifl_lane_core, each modelled by rifl_lane_core_model.c, and a deskew FIFO; tb/rifl/test_rifl_lane.c scores every packet through it)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_bond #(
@@ -28,6 +31,7 @@ module rifl_bond #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
+  // user side (the valid/ready rule of s_axis is asserted in rifl_axis_enc)
   input  wire               s_axis_tvalid,
   output wire               s_axis_tready,
   input  wire [DW-1:0]      s_axis_tdata,
@@ -57,13 +61,15 @@ module rifl_bond #(
   output wire [31:0]        cnt_flush,      // user frames discarded after a restart
   output wire [31:0]        cnt_abort       // received packets closed by a restart
 );
+  `include "common_params.vh"
+
   generate if (LANES != 1 && LANES != 2 && LANES != 4) begin : g_bad_param
     `PARAM_FATAL("rifl_bond: LANES must be 1, 2 or 4")
   end endgenerate
 
   localparam integer BW = FW - 14;                   // {meta, payload}
-  localparam integer LW = (LANES > 1) ? $clog2(LANES) : 1;
-  localparam [31:0]  LAST32 = LANES - 1;
+  localparam integer LW = idx_w(LANES);
+  localparam [LW-1:0] LAST = LW'(LANES - 1);
 
   // ---------------------------------------------------------------- lane order
   reg  [LW-1:0] tx_ptr_q, rx_ptr_q;
@@ -172,9 +178,9 @@ module rifl_bond #(
       rx_ptr_q <= {LW{1'b0}};
     end else begin
       if (e_take)
-        tx_ptr_q <= (tx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : tx_ptr_q + 1'b1;
+        tx_ptr_q <= (tx_ptr_q == LAST) ? {LW{1'b0}} : tx_ptr_q + 1'b1;
       if (d_take)
-        rx_ptr_q <= (rx_ptr_q == LAST32[LW-1:0]) ? {LW{1'b0}} : rx_ptr_q + 1'b1;
+        rx_ptr_q <= (rx_ptr_q == LAST) ? {LW{1'b0}} : rx_ptr_q + 1'b1;
     end
   end
 
@@ -185,7 +191,7 @@ module rifl_bond #(
     // Per-lane outputs the bond does not use (the *unused* names keep lint quiet).
     wire [1:0]         unused_level;    // sync_fifo level, DEPTH 2
     wire [5:0]         unused_offset;
-    wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] unused_phase;
+    wire [idx_w(FW / 64)-1:0] unused_phase;
     wire [$clog2(FC_DEPTH+1)-1:0] unused_rx_level;
     wire               unused_preq, unused_rreq;
     wire [31:0]        unused_flush, unused_abort;  // CUT_FLUSH 0; lane aborts are purged
@@ -308,5 +314,7 @@ module rifl_bond #(
   assign cnt_flush = c_flush_q;
   assign cnt_abort = c_abort_q;
 
-  `ASSERT_CLK(clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
+  `ASSERT_CLK(no_stage_in_purge, clk, rst_n, !(e_take && purge), "bond: a frame staged while purging")
 endmodule
+
+`resetall

@@ -6,6 +6,9 @@
 // every run, so one bit error can neither raise nor drop a flag. Keys are read from the
 // descrambled body and the verification code is not used: after an error the local frame
 // ID counter no longer matches the peer's, and the requests must still get through.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_ctrl_monitor (
@@ -76,5 +79,8 @@ module rifl_ctrl_monitor (
   assign retrans_req = retr_q;
   assign is_pause    = in_valid && k_pause;
 
-  `ASSERT_CLK(clk, rst_n, !(pause_q && retr_q), "PAUSE and RETRANS requests raised together")
+  `ASSERT_CLK(pause_retr_exclusive, clk, rst_n, !(pause_q && retr_q),
+              "PAUSE and RETRANS requests raised together")
 endmodule
+
+`resetall

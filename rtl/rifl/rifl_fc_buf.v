@@ -4,6 +4,9 @@
 // below 1/3 (send "off"), the paper's Thr_ON = 2/3 S_FC and Thr_OFF = 1/3 S_FC. Storage is
 // a RAM without reset (entries are only read while valid); the read side is combinational
 // so a frame is visible the cycle after it is written.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_fc_buf #(
@@ -12,7 +15,7 @@ module rifl_fc_buf #(
 ) (
   input  wire                       clk,
   input  wire                       rst_n,
-  input  wire                       in_valid,
+  input  wire                       in_valid,   // offered only with room (no_overflow): never stalls
   input  wire [WIDTH-1:0]           in_data,
   output wire                       in_ready,
   output wire                       out_valid,
@@ -28,9 +31,9 @@ module rifl_fc_buf #(
 
   localparam integer AW    = $clog2(DEPTH);
   localparam integer LW    = $clog2(DEPTH + 1);
-  localparam [31:0]  ON32  = (2 * DEPTH) / 3;
-  localparam [31:0]  OFF32 = DEPTH / 3;
-  localparam [31:0]  FUL32 = DEPTH;
+  localparam [LW-1:0] ON   = LW'((2 * DEPTH) / 3);
+  localparam [LW-1:0] OFF  = LW'(DEPTH / 3);
+  localparam [LW-1:0] FULL = LW'(DEPTH);
 
   reg [WIDTH-1:0] mem [0:DEPTH-1];
   reg [AW-1:0]    wr_q, rd_q;
@@ -57,13 +60,15 @@ module rifl_fc_buf #(
     end
   end
 
-  assign in_ready  = level_q != FUL32[LW-1:0];
+  assign in_ready  = level_q != FULL;
   assign out_valid = level_q != {LW{1'b0}};
   // Masked when empty so the outputs never show stale or uninitialised storage.
   assign out_data  = out_valid ? mem[rd_q] : {WIDTH{1'b0}};
   assign level     = level_q;
-  assign fc_high   = level_q >= ON32[LW-1:0];
-  assign fc_low    = level_q <= OFF32[LW-1:0];
+  assign fc_high   = level_q >= ON;
+  assign fc_low    = level_q <= OFF;
 
-  `ASSERT_CLK(clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
+  `ASSERT_CLK(no_overflow, clk, rst_n, !(in_valid && !in_ready), "flow-control buffer overflow")
 endmodule
+
+`resetall

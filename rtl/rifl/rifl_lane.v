@@ -2,6 +2,9 @@
 // encoder re-chunks user packets into payload frames, rifl_lane_core carries them with
 // in-band retransmission and flow control, the decoder turns received frames back into
 // packets. A packet cut by a link restart is delivered with tuser set on its tlast beat.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (rifl_lane_core with rifl_axis_enc / rifl_axis_dec, rifl_axis_model.c)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane #(
@@ -15,7 +18,7 @@ module rifl_lane #(
 ) (
   input  wire            clk,
   input  wire            rst_n,
-  // user side
+  // user side (the valid/ready rule of s_axis is asserted in rifl_axis_enc)
   input  wire            s_axis_tvalid,
   output wire            s_axis_tready,
   input  wire [DW-1:0]   s_axis_tdata,
@@ -36,7 +39,7 @@ module rifl_lane #(
   output wire [2:0]      tx_state,
   output wire            aligned,
   output wire [5:0]      align_offset,
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] align_phase,
+  output wire [idx_w(FW / 64)-1:0] align_phase,
   output wire            link_up,
   output wire            frame_err,
   output wire            pause_req,
@@ -51,6 +54,8 @@ module rifl_lane #(
   output wire [31:0]     cnt_flush,
   output wire [31:0]     cnt_abort
 );
+  `include "common_params.vh"
+
   wire           e_valid, e_ready, r_valid, r_ready, r_abort;
   wire [1:0]     e_meta, r_meta;
   wire [FW-17:0] e_data, r_data;
@@ -133,3 +138,5 @@ module rifl_lane #(
     .m_axis_tuser  (m_axis_tuser)
   );
 endmodule
+
+`resetall

@@ -4,6 +4,8 @@
 // frame is checked. Unaligned, LOCK legal SYNs in a row lock; an illegal one slips the
 // candidate one bit (o + 1; from 63 to 0 the frame boundary also moves one word later by
 // skipping a word). Aligned, UNLOCK illegal SYNs in a row unlock and slip.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane_aligner #(
@@ -19,26 +21,24 @@ module rifl_lane_aligner #(
   output wire [FW-1:0]                              frame,
   output wire                                       aligned,
   output wire [5:0]                                 offset,
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] phase
+  output wire [idx_w(FW / 64)-1:0]                  phase
 );
+  `include "common_params.vh"
+
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || LOCK < 1 || UNLOCK < 1)
   begin : g_bad_param
     `PARAM_FATAL("rifl_lane_aligner: need FW in {128, 256, 512, 1024}, LOCK >= 1, UNLOCK >= 1")
   end endgenerate
 
   localparam integer NW = FW / 64;                        // words per frame
-  localparam integer PW = (NW > 1) ? $clog2(NW) : 1;      // word counter / phase width
+  localparam integer PW = idx_w(NW);                      // word counter / phase width
   localparam integer GW = $clog2(LOCK + 1);               // good counter width (0 .. LOCK)
-  localparam integer BW = (UNLOCK > 1) ? $clog2(UNLOCK) : 1;  // bad counter (0 .. UNLOCK-1)
+  localparam integer BW = idx_w(UNLOCK);                  // bad counter (0 .. UNLOCK-1)
 
-  localparam [31:0]  LAST32   = NW - 1;
-  localparam [31:0]  LOCK32   = LOCK;
-  localparam [31:0]  LOCKM32  = LOCK - 1;
-  localparam [31:0]  UNLKM32  = UNLOCK - 1;
-  localparam [PW-1:0] W_LAST  = LAST32[PW-1:0];
-  localparam [GW-1:0] G_LOCK  = LOCK32[GW-1:0];
-  localparam [GW-1:0] G_LAST  = LOCKM32[GW-1:0];
-  localparam [BW-1:0] B_LAST  = UNLKM32[BW-1:0];
+  localparam [PW-1:0] W_LAST  = PW'(NW - 1);
+  localparam [GW-1:0] G_LOCK  = GW'(LOCK);
+  localparam [GW-1:0] G_LAST  = GW'(LOCK - 1);
+  localparam [BW-1:0] B_LAST  = BW'(UNLOCK - 1);
 
   reg [63:0]    prev_q;     // previous valid word, 0 after reset
   reg [5:0]     o_q;        // bit offset candidate
@@ -120,9 +120,13 @@ module rifl_lane_aligner #(
   assign offset      = o_q;
   assign phase       = phase_q;
 
-  `ASSERT_CLK(clk, rst_n, !skip_q || w_q == {PW{1'b0}}, "word skip away from a frame start")
-  `ASSERT_CLK(clk, rst_n, aligned_q ? (good_q == G_LOCK) : (good_q < G_LOCK),
+  `ASSERT_CLK(skip_at_frame_start, clk, rst_n, !skip_q || w_q == {PW{1'b0}},
+              "word skip away from a frame start")
+  `ASSERT_CLK(good_in_range, clk, rst_n, aligned_q ? (good_q == G_LOCK) : (good_q < G_LOCK),
               "good counter out of range")
-  `ASSERT_CLK(clk, rst_n, aligned_q || bad_q == {BW{1'b0}}, "bad counter set while not aligned")
-  `ASSERT_CLK(clk, rst_n, !lock_now || !slip, "lock and slip on the same frame")
+  `ASSERT_CLK(bad_zero_unaligned, clk, rst_n, aligned_q || bad_q == {BW{1'b0}},
+              "bad counter set while not aligned")
+  `ASSERT_CLK(lock_slip_exclusive, clk, rst_n, !lock_now || !slip, "lock and slip on the same frame")
 endmodule
+
+`resetall

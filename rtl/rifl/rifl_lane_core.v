@@ -4,6 +4,8 @@
 // and the flow-control buffer. User frames are {meta, payload} as on the wire; rifl_lane
 // puts the AXI4-Stream encoder and decoder around this, rifl_bond stripes several of these.
 // On the receive side an entry with r_abort set closes a packet cut by a link restart.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_lane_core #(
@@ -17,7 +19,7 @@ module rifl_lane_core #(
 ) (
   input  wire           clk,
   input  wire           rst_n,
-  // user frames, TX
+  // user frames, TX (the valid/ready rule is asserted in rifl_tx_ctrl)
   input  wire           u_valid,
   output wire           u_ready,
   input  wire [1:0]     u_meta,
@@ -37,7 +39,7 @@ module rifl_lane_core #(
   output wire [2:0]     tx_state,
   output wire           aligned,
   output wire [5:0]     align_offset,   // bit offset the aligner locked on
-  output wire [((FW / 64 > 1) ? $clog2(FW / 64) : 1)-1:0] align_phase,  // word slips
+  output wire [idx_w(FW / 64)-1:0] align_phase,  // word slips
   output wire           link_up,
   output wire           frame_err,
   output wire           pause_req,
@@ -53,6 +55,8 @@ module rifl_lane_core #(
   output wire [31:0]    cnt_flush,      // user frames discarded after a restart
   output wire [31:0]    cnt_abort       // received packets closed by a restart
 );
+  `include "common_params.vh"
+
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || FIDW < 5 || FIDW > 12 ||
                FC_DEPTH < 4 || (FC_DEPTH & (FC_DEPTH - 1)) != 0)
   begin : g_bad_param
@@ -286,5 +290,8 @@ module rifl_lane_core #(
   assign cnt_flush     = c_flush_q;
   assign cnt_abort     = c_abort_q;
 
-  `ASSERT_CLK(clk, rst_n, !(v_valid && !fcb_ready), "verified frame pushed into a full flow-control buffer")
+  `ASSERT_CLK(fcb_no_overflow, clk, rst_n, !(v_valid && !fcb_ready),
+              "verified frame pushed into a full flow-control buffer")
 endmodule
+
+`resetall

@@ -3,6 +3,10 @@
 // frame is scrambled and coded again on its way out). Simple dual-port RAM with a
 // registered read (rd_data is the entry at the rd_addr of the previous cycle), so it maps to
 // block RAM; no reset, the TX controller fills every entry in its INIT state.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
+
 module rifl_retrans_buf #(
   parameter integer FIDW  = 8,
   parameter integer WIDTH = 242
@@ -25,3 +29,5 @@ module rifl_retrans_buf #(
 
   assign rd_data = rd_q;
 endmodule
+
+`resetall

@@ -2,6 +2,9 @@
 // (scrambled) frame, descramble the body (state advancing only on in_valid) and register
 // everything. out_code = CRC12(in_frame, [11:0] = 0) ^ in_frame[11:0]: the frame ID when the
 // frame is intact. One cycle of latency; outputs hold while out_valid is 0.
+// Model: csrc/ref/rifl/rifl_frame.c (rifl_rx_frame_model)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_rx_frame #(
@@ -72,3 +75,5 @@ module rifl_rx_frame #(
   assign out_body  = body_q;
   assign out_code  = code_q;
 endmodule
+
+`resetall

@@ -17,6 +17,9 @@
 // frame_err and count one error event per bring-up; the replay clears it.
 // ev_overflow pulses for every deliverable frame refused by a full buffer, replays
 // included: it measures refusals, ev_fail measures error events.
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_rx_verify #(
@@ -26,7 +29,7 @@ module rifl_rx_verify #(
   input  wire           clk,
   input  wire           rst_n,
   input  wire           en,
-  input  wire           in_valid,    // an aligned frame from rifl_rx_frame
+  input  wire           in_valid,    // an aligned frame from rifl_rx_frame (never held back)
   input  wire [1:0]     in_syn,
   input  wire [FW-15:0] in_body,     // descrambled: {meta, payload}
   input  wire [11:0]    in_code,
@@ -123,3 +126,5 @@ module rifl_rx_verify #(
   assign ev_fail     = fail_q;
   assign ev_overflow = ovf_q;
 endmodule
+
+`resetall

@@ -21,6 +21,9 @@
 // own), or on force_restart. A restart drops the frames in flight: the rest of a user
 // packet cut by it is discarded from the input (counted by ev_flush), unless CUT_FLUSH is 0
 // (rifl_bond: its lanes see every LANES-th frame only, so the bond flushes packets itself).
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_tx_ctrl #(
@@ -31,7 +34,7 @@ module rifl_tx_ctrl #(
 ) (
   input  wire            clk,
   input  wire            rst_n,
-  // user data frames
+  // user data frames (valid/ready; see u_stable below for when the rule is asserted)
   input  wire            u_valid,
   output wire            u_ready,
   input  wire [1:0]      u_meta,
@@ -78,16 +81,14 @@ module rifl_tx_ctrl #(
   localparam integer SW  = $clog2(NW);         // slot phase counter width (NW >= 2)
   localparam integer BW  = FW - 14;            // body width
   localparam integer RSW = FIDW + 2;           // replay slot counter: 0 .. 2.5 x 2^FIDW - 1
-  localparam [31:0]  RLAST32 = (5 << FIDW) / 2 - 1;
-  localparam [31:0]  RDATA32 = 2 << FIDW;      // slots below this interleave replayed data
-  localparam [31:0]  SLAST32 = NW - 1;
-  localparam [31:0]  PT32    = PAUSE_TIMEOUT;
-  localparam [RSW-1:0] R_LAST = RLAST32[RSW-1:0];
-  localparam [RSW-1:0] R_DATA = RDATA32[RSW-1:0];
+  localparam [RSW-1:0] R_LAST = RSW'((5 << FIDW) / 2 - 1);
+  localparam [RSW-1:0] R_DATA = RSW'(2 << FIDW);   // slots below this interleave replayed data
+  localparam [SW-1:0]  SLOT_LAST = SW'(NW - 1);
+  localparam [15:0]    PT     = 16'(PAUSE_TIMEOUT);
 
   // ---- frame slots
   reg [SW-1:0] ph_q;
-  wire slot = ph_q == SLAST32[SW-1:0];
+  wire slot = ph_q == SLOT_LAST;
   always @(posedge clk or negedge rst_n)
     if (!rst_n) ph_q <= {SW{1'b0}};
     else        ph_q <= slot ? {SW{1'b0}} : ph_q + 1'b1;
@@ -125,7 +126,7 @@ module rifl_tx_ctrl #(
         S_SEND_PAUSE:
           if (rx_aligned && seen_pause_q && dwell_q[4]) nx = S_PAUSE;
         S_PAUSE:
-          if (!rx_aligned || ptime_q >= PT32[15:0]) nx = S_SEND_PAUSE;
+          if (!rx_aligned || ptime_q >= PT) nx = S_SEND_PAUSE;
           else if (!pause_req) begin nx = S_RETRANS; new_proc = 1'b1; end
         S_RETRANS:
           if (rs_q != R_LAST) nx = S_RETRANS;
@@ -309,6 +310,13 @@ module rifl_tx_ctrl #(
   assign ev_retrans = ev_retr_q;
   assign ev_flush   = ev_flush_q;
 
-  `ASSERT_CLK(clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
-  `ASSERT_CLK(clk, rst_n, st_q == S_RETRANS || rp_q == fid_q, "replay pointer off the frame ID outside RETRANS")
+  // Not with CUT_FLUSH 0: rifl_bond then withdraws staged frames while it purges a restart.
+  generate if (CUT_FLUSH != 0) begin : g_u_stable
+    `ASSERT_STABLE(u_stable, clk, rst_n, u_valid, u_ready, ({u_meta, u_data}), BW, "user frame")
+  end endgenerate
+  `ASSERT_CLK(state_legal, clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
+  `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,
+              "replay pointer off the frame ID outside RETRANS")
 endmodule
+
+`resetall

@@ -1,6 +1,9 @@
 // RIFL TX frame pipeline (docs/rifl/index.md): scramble the body (1 + x^13 + x^33, MSB first,
 // state advancing only on in_valid), then append the verification code computed over the
 // scrambled frame, and register the result. One cycle of latency.
+// Model: csrc/ref/rifl/rifl_frame.c (rifl_tx_frame_model)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_tx_frame #(
@@ -63,3 +66,5 @@ module rifl_tx_frame #(
   assign out_valid = valid_q;
   assign out_frame = frame_q;
 endmodule
+
+`resetall

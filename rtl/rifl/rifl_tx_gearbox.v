@@ -2,6 +2,9 @@
 // most significant word first. The frame is loaded at the edge where in_valid is high and
 // its first word is on gt_data in the next cycle; the controller's slots keep frames exactly
 // FW/64 cycles apart, so the stream is gapless (asserted).
+// Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_tx_gearbox #(
@@ -19,7 +22,7 @@ module rifl_tx_gearbox #(
 
   localparam integer NW = FW / 64;
   localparam integer CW = $clog2(NW);
-  localparam [31:0]  LAST32 = NW - 1;
+  localparam [CW-1:0] LAST = CW'(NW - 1);
 
   reg [FW-1:0] sreg_q;
   reg [CW-1:0] left_q;     // words still to send of the current frame, minus one
@@ -32,7 +35,7 @@ module rifl_tx_gearbox #(
       run_q  <= 1'b0;
     end else if (in_valid) begin
       sreg_q <= in_frame;
-      left_q <= LAST32[CW-1:0];
+      left_q <= LAST;
       run_q  <= 1'b1;
     end else begin
       sreg_q <= {sreg_q[FW-65:0], 64'd0};
@@ -42,5 +45,8 @@ module rifl_tx_gearbox #(
 
   assign gt_data = sreg_q[FW-1:FW-64];
 
-  `ASSERT_CLK(clk, rst_n, !run_q || (in_valid == (left_q == {CW{1'b0}})), "TX frames not exactly FW/64 cycles apart")
+  `ASSERT_CLK(frame_spacing, clk, rst_n, !run_q || (in_valid == (left_q == {CW{1'b0}})),
+              "TX frames not exactly FW/64 cycles apart")
 endmodule
+
+`resetall

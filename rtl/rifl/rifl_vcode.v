@@ -1,6 +1,9 @@
 // RIFL verification code (docs/rifl/index.md): vcode = CRC12(frame with bits [11:0] = 0) ^ fid.
 // CRC-12 polynomial 0x02F, initial value 0, no reflection, no final XOR, MSB first over all
 // FW bits. Combinational.
+// Model: csrc/ref/rifl/rifl_frame.c (rifl_vcode: the verification code)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module rifl_vcode #(
@@ -31,3 +34,5 @@ module rifl_vcode #(
 
   assign vcode = crc ^ {{(12-FIDW){1'b0}}, fid};
 endmodule
+
+`resetall

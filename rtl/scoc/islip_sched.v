@@ -6,6 +6,9 @@
 // (arrays, busy counters, pointers) and the output room of the cycle, registered at the edge
 // (match_* per output, acc_* per input); the datapath loads the transfer with it, the first
 // word crosses one cycle after the match is shown.
+// Model: csrc/ref/scoc/islip_switch_model.c (the scheduler of islip_switch)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module islip_sched #(
@@ -48,8 +51,7 @@ module islip_sched #(
   localparam integer NW = $clog2(N);
   localparam integer QW = $clog2(QD);
   localparam integer CW = $clog2(QD + 1);
-  localparam [31:0]   LAST32 = N - 1;
-  localparam [NW-1:0] LAST   = LAST32[NW-1:0];
+  localparam [NW-1:0] LAST = NW'(N - 1);
 
   // ---- request arrays
   wire [N*QD-1:0]    e_valid;
@@ -262,7 +264,9 @@ module islip_sched #(
         bad_pkt = 1'b1;
     end
   end
-  `ASSERT_CLK(clk, rst_n, !bad_1to1, "islip_sched: match is not one-to-one")
-  `ASSERT_CLK(clk, rst_n, (mx & ~req) == {(N*N){1'b0}}, "islip_sched: match without a request")
-  `ASSERT_CLK(clk, rst_n, !bad_pkt, "islip_sched: matched input has no packet for the output")
+  `ASSERT_CLK(match_one_to_one, clk, rst_n, !bad_1to1, "islip_sched: match is not one-to-one")
+  `ASSERT_CLK(match_has_req, clk, rst_n, (mx & ~req) == {(N*N){1'b0}}, "islip_sched: match without a request")
+  `ASSERT_CLK(match_has_pkt, clk, rst_n, !bad_pkt, "islip_sched: matched input has no packet for the output")
 endmodule
+
+`resetall

@@ -1,9 +1,12 @@
 // Flat input-queued crossbar with an iSLIP scheduler (docs/scoc/islip_switch.md): the "Flat" baseline of
 // the SCOC paper. N input buffers (scoc_in_buf: QD packet slots shared by the port's VOQs),
 // the scheduler (islip_sched), an N x N crossbar moving one word per cycle for each matched
-// pair, and N output buffers (scoc_out_buf). Same link ports and drop counters as scoc_switch,
-// so the same traffic drivers and benchmarks drive either; the scheduler's registered match
-// and pointers are brought out for the lockstep check against the C model.
+// pair, and N output buffers (scoc_out_buf). Same link ports and drop counters as scoc_switch
+// (both are sw_port_buf), so the same traffic drivers and benchmarks drive either; the
+// scheduler's registered match and pointers are brought out for the lockstep check against
+// the C model.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module islip_switch #(
@@ -48,7 +51,6 @@ module islip_switch #(
   wire [N*NW-1:0]   enq_dst;
   wire [N*LW-1:0]   enq_len;
   wire [N*TW-1:0]   enq_tag;
-  wire [N-1:0]      e_len, e_dst;
   wire [N*DW-1:0]   rd_data;
   reg  [N-1:0]      free_valid;
   reg  [N-1:0]      wr_valid, wr_last;
@@ -68,53 +70,44 @@ module islip_switch #(
   reg  [N-1:0]      oact_q;
   reg  [N*NW-1:0]   oin_q;
 
-  genvar p;
-  generate for (p = 0; p < N; p = p + 1) begin : g_port
-    scoc_in_buf #(
-      .N  (N),
-      .QD (QD),
-      .LW (LW),
-      .DW (DW)
-    ) u_in (
-      .clk        (clk),
-      .rst_n      (rst_n),
-      .in_valid   (in_valid[p]),
-      .in_ready   (in_ready[p]),
-      .in_data    (in_data[p*DW +: DW]),
-      .in_last    (in_last[p]),
-      .in_dst     (in_dst[p*NW +: NW]),
-      .enq_valid  (enq_valid[p]),
-      .enq_dst    (enq_dst[p*NW +: NW]),
-      .enq_len    (enq_len[p*LW +: LW]),
-      .enq_tag    (enq_tag[p*TW +: TW]),
-      .err_len    (e_len[p]),
-      .err_dst    (e_dst[p]),
-      .rd_slot    (xslot_q[p*TW +: TW]),
-      .rd_idx     (xidx_q[p*LW +: LW]),
-      .rd_data    (rd_data[p*DW +: DW]),
-      .free_valid (free_valid[p]),
-      .free_slot  (xslot_q[p*TW +: TW])
-    );
-    // an output's match shown this cycle reserves its slot (the packet's first word comes in
-    // the next cycle, after the reservation has counted)
-    scoc_out_buf #(
-      .OQ (OQ),
-      .LW (LW),
-      .DW (DW)
-    ) u_out (
-      .clk       (clk),
-      .rst_n     (rst_n),
-      .wr_valid  (wr_valid[p]),
-      .wr_data   (wr_data[p*DW +: DW]),
-      .wr_last   (wr_last[p]),
-      .reserve   (match_valid[p]),
-      .room      (room[p]),
-      .out_valid (out_valid[p]),
-      .out_ready (out_ready[p]),
-      .out_data  (out_data[p*DW +: DW]),
-      .out_last  (out_last[p])
-    );
-  end endgenerate
+  // rd_slot and free_slot are both the transfer's slot (the slot read is the one freed); an
+  // output's match shown this cycle reserves its slot (the packet's first word comes in the
+  // next cycle, after the reservation has counted)
+  sw_port_buf #(
+    .N  (N),
+    .QD (QD),
+    .OQ (OQ),
+    .LW (LW),
+    .DW (DW)
+  ) u_ports (
+    .clk        (clk),
+    .rst_n      (rst_n),
+    .in_valid   (in_valid),
+    .in_ready   (in_ready),
+    .in_data    (in_data),
+    .in_last    (in_last),
+    .in_dst     (in_dst),
+    .out_valid  (out_valid),
+    .out_ready  (out_ready),
+    .out_data   (out_data),
+    .out_last   (out_last),
+    .err_len    (err_len),
+    .err_dst    (err_dst),
+    .enq_valid  (enq_valid),
+    .enq_dst    (enq_dst),
+    .enq_len    (enq_len),
+    .enq_tag    (enq_tag),
+    .rd_slot    (xslot_q),
+    .rd_idx     (xidx_q),
+    .rd_data    (rd_data),
+    .free_valid (free_valid),
+    .free_slot  (xslot_q),
+    .wr_valid   (wr_valid),
+    .wr_data    (wr_data),
+    .wr_last    (wr_last),
+    .reserve    (match_valid),
+    .room       (room)
+  );
 
   islip_sched #(
     .N  (N),
@@ -193,10 +186,6 @@ module islip_switch #(
     end
   end
 
-  // drop counters: the ports' pulses of this cycle
-  sw_drop_counter #(.N (N)) u_err_len (.clk (clk), .rst_n (rst_n), .pulse (e_len), .count (err_len));
-  sw_drop_counter #(.N (N)) u_err_dst (.clk (clk), .rst_n (rst_n), .pulse (e_dst), .count (err_dst));
-
   // the schedule's guarantees, which the datapath relies on: a new transfer starts only when
   // the port's previous one ends (no overlap), and a connected output's input is transferring
   reg bad_in, bad_out;
@@ -214,6 +203,8 @@ module islip_switch #(
           bad_out = 1'b1;
     end
   end
-  `ASSERT_CLK(clk, rst_n, !bad_in, "islip_switch: input starts a transfer while busy")
-  `ASSERT_CLK(clk, rst_n, !bad_out, "islip_switch: output connection without its transfer")
+  `ASSERT_CLK(start_when_idle, clk, rst_n, !bad_in, "islip_switch: input starts a transfer while busy")
+  `ASSERT_CLK(out_has_xfer, clk, rst_n, !bad_out, "islip_switch: output connection without its transfer")
 endmodule
+
+`resetall

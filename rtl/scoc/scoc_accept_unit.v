@@ -5,6 +5,9 @@
 // (rnd, from the group's LFSR); its packet's entry leaves the request array and the transfer's counters start.
 // The unit also owns the input side's busy counters (per port and route, per group route),
 // which the request unit reads too.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_accept_unit #(
@@ -19,14 +22,14 @@ module scoc_accept_unit #(
   input  wire                          rst_n,
   // this input group's number, and its random bits (an LFSR in scoc_sched): inputs rather
   // than parameters, so that every group is one and the same module
-  input  wire [((N/M > 1) ? $clog2(N/M) : 1)-1:0] my_group,
+  input  wire [idx_w(N/M)-1:0]         my_group,
   input  wire [7:0]                    rnd,
   input  wire [$clog2(M)-1:0]          route,       // (cycle - 2) mod M
   input  wire [$clog2(M)-1:0]          req_route,   // cycle mod M, for the request unit
   // the grants of the previous cycle, one per output group
   input  wire [N/M-1:0]                gnt_valid,
   input  wire [(N/M)*$clog2(M)-1:0]    gnt_out,
-  input  wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  input  wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   // the request arrays of the M local ports
   input  wire [M*QD-1:0]               e_valid,
   input  wire [M*QD*$clog2(N)-1:0]     e_dst,
@@ -42,24 +45,22 @@ module scoc_accept_unit #(
   output reg  [LW-1:0]                 acc_len,
   output reg  [TW-1:0]                 acc_tag
 );
+  `include "common_params.vh"
+  `include "scoc_params.vh"
+
   // one copy of the model's code for all groups (Verilator otherwise inlines each)
   /* verilator no_inline_module */
   localparam integer R   = N / M;
   localparam integer NW  = $clog2(N);
   localparam integer MW  = $clog2(M);
-  localparam integer RW  = (R > 1) ? $clog2(R) : 1;
+  localparam integer RW  = idx_w(R);
   localparam integer QW  = $clog2(QD);
-  localparam integer D   = (M >= 4) ? M : 4;                     // request to first word
-  localparam integer CTW = $clog2(D + (1 << LW) * M + 1);        // busy counter width
-  localparam [31:0]    REQ32   = D;
-  localparam [31:0]    ACC32   = D - 2;
-  localparam [31:0]    D3_32   = D - 3;
-  localparam [31:0]    M32     = M;
-  localparam [31:0]    MT32    = MT;
-  localparam [CTW-1:0] THR_REQ = REQ32[CTW-1:0];
-  localparam [CTW-1:0] THR_ACC = ACC32[CTW-1:0];
-  localparam [CTW-1:0] D3      = D3_32[CTW-1:0];
-  localparam [CTW-1:0] MC      = M32[CTW-1:0];
+  localparam integer D   = scoc_d(M);                               // request to first word
+  localparam integer CTW = scoc_ctw(M, LW);                         // busy counter width
+  localparam [CTW-1:0] THR_REQ = CTW'(D);
+  localparam [CTW-1:0] THR_ACC = CTW'(D - 2);
+  localparam [CTW-1:0] D3      = CTW'(D - 3);
+  localparam [CTW-1:0] MC      = CTW'(M);
 
   // ---- busy counters: cycles until the last word of the current transfer
   // (vectors, not arrays: updated in loops that Verilator need not unroll into arrays)
@@ -75,7 +76,7 @@ module scoc_accept_unit #(
       n = 0;
       for (y = 0; y < M; y = y + 1)
         if (rem_p[(p*M+y)*CTW +: CTW] >= thr) n = n + 1;
-      free_at = rem_p[(p*M+x)*CTW +: CTW] < thr && n < MT32 && rem_g[x*CTW +: CTW] < thr;
+      free_at = rem_p[(p*M+x)*CTW +: CTW] < thr && n < MT && rem_g[x*CTW +: CTW] < thr;
     end
   endfunction
 
@@ -163,5 +164,8 @@ module scoc_accept_unit #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !acc || rem_g[ri*CTW +: CTW] < THR_ACC, "scoc_accept_unit: group route reused while busy")
+  `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ri*CTW +: CTW] < THR_ACC,
+              "scoc_accept_unit: group route reused while busy")
 endmodule
+
+`resetall

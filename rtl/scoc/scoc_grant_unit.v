@@ -4,6 +4,9 @@
 // that can grant, the oldest-link-first arbiter (least recently accepted) lets one grant pass
 // per cycle, on the route of the requests' timeslice, if that route of the group is free.
 // Registered: the accept units see the grant of cycle c in cycle c + 1.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_grant_unit #(
@@ -21,28 +24,27 @@ module scoc_grant_unit #(
   input  wire [M-1:0]                  out_room,
   // the accept of this cycle for one of this group's outputs
   input  wire                          acc,
-  input  wire [((N/M > 1) ? $clog2(N/M) : 1)-1:0] acc_ig,
+  input  wire [idx_w(N/M)-1:0]         acc_ig,
   input  wire [$clog2(M)-1:0]          acc_k,
   input  wire [LW-1:0]                 acc_len,
   output reg                           gnt_valid_q,
   output reg  [$clog2(M)-1:0]          gnt_out_q,
-  output reg  [((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig_q
+  output reg  [idx_w(N/M)-1:0]         gnt_ig_q
 );
+  `include "common_params.vh"
+  `include "scoc_params.vh"
+
   // one copy of the model's code for all groups (Verilator otherwise inlines each)
   /* verilator no_inline_module */
   localparam integer R   = N / M;
   localparam integer MW  = $clog2(M);
-  localparam integer RW  = (R > 1) ? $clog2(R) : 1;
-  localparam integer D   = (M >= 4) ? M : 4;
-  localparam integer CTW = $clog2(D + (1 << LW) * M + 1);
-  localparam [31:0]    THR32 = D - 1;
-  localparam [31:0]    D3_32 = D - 3;
-  localparam [31:0]    M32   = M;
-  localparam [31:0]    LG32  = R - 1;
-  localparam [CTW-1:0] THR   = THR32[CTW-1:0];
-  localparam [CTW-1:0] D3    = D3_32[CTW-1:0];
-  localparam [CTW-1:0] MC    = M32[CTW-1:0];
-  localparam [RW-1:0]  LASTG = LG32[RW-1:0];
+  localparam integer RW  = idx_w(R);
+  localparam integer D   = scoc_d(M);
+  localparam integer CTW = scoc_ctw(M, LW);
+  localparam [CTW-1:0] THR   = CTW'(D - 1);
+  localparam [CTW-1:0] D3    = CTW'(D - 3);
+  localparam [CTW-1:0] MC    = CTW'(M);
+  localparam [RW-1:0]  LASTG = RW'(R - 1);
 
   reg [M*RW-1:0] ptr_q;              // per output k: field k (next-to-serve input group)
   reg [M*MW-1:0] rep_q;              // remaining quota of the current input group
@@ -183,6 +185,10 @@ module scoc_grant_unit #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(acc && win && wk == acc_k), "scoc_grant_unit: grant and accept of one output in one cycle")
-  `ASSERT_CLK(clk, rst_n, !acc || rem_g[ari*CTW +: CTW] < THR - 1'b1, "scoc_grant_unit: output route reused while busy")
+  `ASSERT_CLK(grant_accept_exclusive, clk, rst_n, !(acc && win && wk == acc_k),
+              "scoc_grant_unit: grant and accept of one output in one cycle")
+  `ASSERT_CLK(route_free, clk, rst_n, !acc || rem_g[ari*CTW +: CTW] < THR - 1'b1,
+              "scoc_grant_unit: output route reused while busy")
 endmodule
+
+`resetall

@@ -3,6 +3,9 @@
 // enters the scheduler (enq_*) with its last word; the slot stays held until the datapath
 // frees it after the packet's last word has crossed (free_valid / free_slot). Packets with a
 // destination >= N or more than PMAX words are taken, discarded and counted (err_*).
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_in_buf #(
@@ -111,5 +114,8 @@ module scoc_in_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !free_valid || !free_q[free_slot], "freeing a slot that is free")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_dst}), DW + 1 + NW, "link word")
+  `ASSERT_CLK(free_of_used, clk, rst_n, !free_valid || !free_q[free_slot], "freeing a slot that is free")
 endmodule
+
+`resetall

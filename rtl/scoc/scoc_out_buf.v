@@ -2,6 +2,9 @@
 // slots written in arrival order (words arrive in order, one transfer at a time), store and
 // forward to the link. occ counts the packets accepted for this output and not yet sent, so
 // that the scheduler grants only when a slot is certain to be there (room).
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_out_buf #(
@@ -11,7 +14,7 @@ module scoc_out_buf #(
 ) (
   input  wire           clk,
   input  wire           rst_n,
-  // from the middle stage
+  // from the middle stage: words of a packet whose slot is reserved, so no ready
   input  wire           wr_valid,
   input  wire [DW-1:0]  wr_data,
   input  wire           wr_last,
@@ -31,10 +34,8 @@ module scoc_out_buf #(
 
   localparam integer SW = $clog2(OQ);
   localparam integer CW = $clog2(OQ + 1);
-  localparam [31:0]   LS32 = OQ - 1;
-  localparam [SW-1:0] LAST_SLOT = LS32[SW-1:0];
-  localparam [31:0]   OQ32 = OQ;
-  localparam [CW:0]   OQC = OQ32[CW:0];
+  localparam [SW-1:0] LAST_SLOT = SW'(OQ - 1);
+  localparam [CW:0]   OQC       = (CW + 1)'(OQ);
 
   reg  [DW-1:0] mem [0:OQ*(1<<LW)-1];
   reg  [LW-1:0] len_mem [0:OQ-1];    // words - 1 of each complete packet
@@ -80,7 +81,11 @@ module scoc_out_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !reserve || {1'b0, occ_q} < OQC, "output buffer reserved beyond OQ packets")
-  `ASSERT_CLK(clk, rst_n, !wr_valid || done_q < occ_q, "word for an output with no slot reserved")
-  `ASSERT_CLK(clk, rst_n, {1'b0, occ_q} <= OQC, "output buffer over OQ packets")
+  `ASSERT_CLK(reserve_in_range, clk, rst_n, !reserve || {1'b0, occ_q} < OQC,
+              "output buffer reserved beyond OQ packets")
+  `ASSERT_CLK(wr_has_slot, clk, rst_n, !wr_valid || done_q < occ_q,
+              "word for an output with no slot reserved")
+  `ASSERT_CLK(occ_in_range, clk, rst_n, {1'b0, occ_q} <= OQC, "output buffer over OQ packets")
 endmodule
+
+`resetall

@@ -2,6 +2,9 @@
 // in the port's input buffer, oldest at entry 0. An entry leaves when it is accepted (the
 // entries above it move down one, so age order is kept); a new packet joins at the end. Both
 // can happen in one cycle. The whole array is visible to the request and accept units.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_req_array #(
@@ -70,7 +73,11 @@ module scoc_req_array #(
   end endgenerate
   assign count = cnt_q;
 
-  `ASSERT_CLK(clk, rst_n, !enq_valid || {{(32-CW){1'b0}}, cnt_q} < QD, "scoc_req_array: enqueue into a full array")
-  `ASSERT_CLK(clk, rst_n, !rm_valid || {1'b0, rm_idx} < cnt_q, "scoc_req_array: removal of an empty entry")
-  `ASSERT_CLK(clk, rst_n, !enq_valid || enq_len != 0, "scoc_req_array: packet of length 0")
+  `ASSERT_CLK(enq_not_full, clk, rst_n, !enq_valid || {{(32-CW){1'b0}}, cnt_q} < QD,
+              "scoc_req_array: enqueue into a full array")
+  `ASSERT_CLK(rm_in_range, clk, rst_n, !rm_valid || {1'b0, rm_idx} < cnt_q,
+              "scoc_req_array: removal of an empty entry")
+  `ASSERT_CLK(len_nonzero, clk, rst_n, !enq_valid || enq_len != 0, "scoc_req_array: packet of length 0")
 endmodule
+
+`resetall

@@ -4,6 +4,9 @@
 // the output, it cannot be accepted). The group sends one request bit per destination (the OR
 // of its ports) and the weightage: how many of its ports request it, minus one if any.
 // Registered: the grant units see the requests of cycle c in cycle c + 1.
+// Model: csrc/ref/scoc/scoc_sched_model.c (part of scoc_sched)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_request_unit #(
@@ -68,3 +71,5 @@ module scoc_request_unit #(
     end
   end
 endmodule
+
+`resetall

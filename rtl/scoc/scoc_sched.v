@@ -4,6 +4,8 @@
 // timeslice of its request. The accepts go to the datapath (acc_*, registered): the packet
 // with that tag moves from its input port to acc_out on route acc_route, first word D - 2
 // cycles after the accept, one word every M cycles.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_sched #(
@@ -26,7 +28,7 @@ module scoc_sched #(
   output wire [(N/M)*N*$clog2(M)-1:0]      req_cnt,
   output wire [N/M-1:0]                    gnt_valid,
   output wire [(N/M)*$clog2(M)-1:0]        gnt_out,
-  output wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  output wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   output reg  [N/M-1:0]                    acc_valid,
   output reg  [(N/M)*$clog2(M)-1:0]        acc_port,
   output reg  [(N/M)*$clog2(N)-1:0]        acc_out,
@@ -34,6 +36,8 @@ module scoc_sched #(
   output reg  [(N/M)*LW-1:0]               acc_len,
   output reg  [(N/M)*TW-1:0]               acc_tag
 );
+  `include "common_params.vh"
+
   generate if ((M != 2 && M != 4 && M != 8 && M != 16) || N % M != 0 || N / M < 2 || N > 256 ||
                MT < 1 || MT > M || QD < 2 || QD > 32 || LW < 1 || LW > 8 || TW < 1 || TW > 8)
   begin : g_bad_param
@@ -43,7 +47,7 @@ module scoc_sched #(
   localparam integer R  = N / M;
   localparam integer NW = $clog2(N);
   localparam integer MW = $clog2(M);
-  localparam integer RW = (R > 1) ? $clog2(R) : 1;
+  localparam integer RW = idx_w(R);
   localparam integer QW = $clog2(QD);
   localparam integer CW = $clog2(QD + 1);
 
@@ -52,9 +56,8 @@ module scoc_sched #(
   always @(posedge clk or negedge rst_n)
     if (!rst_n) ts_q <= {MW{1'b0}};
     else        ts_q <= ts_q + 1'b1;
-  localparam [31:0] TWO = 2;
   wire [MW-1:0] r_gnt = ts_q - 1'b1;
-  wire [MW-1:0] r_acc = ts_q - TWO[MW-1:0];   // M = 2: the same timeslice
+  wire [MW-1:0] r_acc = ts_q - MW'(2);        // M = 2: the same timeslice
 
   // ---- request arrays
   wire [N*QD-1:0]    e_valid;
@@ -71,8 +74,7 @@ module scoc_sched #(
   genvar p, g;
   generate for (p = 0; p < N; p = p + 1) begin : g_port
     localparam integer  PG   = p / M;
-    localparam [31:0]   PL32 = p % M;
-    localparam [MW-1:0] PL   = PL32[MW-1:0];
+    localparam [MW-1:0] PL   = MW'(p % M);
     scoc_req_array #(
       .QD (QD),
       .NW (NW),
@@ -99,11 +101,9 @@ module scoc_sched #(
   generate for (g = 0; g < R; g = g + 1) begin : g_in
     wire [M-1:0] avail;
     // the group's random source: 16-bit Galois LFSR, taps 0xB400, reset to g + 1
-    localparam [31:0] SEED32 = g + 1;
-    localparam [31:0] G32    = g;
     reg [15:0] lfsr_q;
     always @(posedge clk or negedge rst_n)
-      if (!rst_n) lfsr_q <= SEED32[15:0];
+      if (!rst_n) lfsr_q <= 16'(g + 1);
       else        lfsr_q <= (lfsr_q >> 1) ^ (lfsr_q[0] ? 16'hB400 : 16'h0000);
     wire [7:0] unused_lfsr_hi = lfsr_q[15:8];
     scoc_request_unit #(
@@ -129,7 +129,7 @@ module scoc_sched #(
     ) u_acc (
       .clk       (clk),
       .rst_n     (rst_n),
-      .my_group  (G32[RW-1:0]),
+      .my_group  (RW'(g)),
       .rnd       (lfsr_q[7:0]),
       .route     (r_acc),
       .req_route (ts_q),
@@ -220,3 +220,5 @@ module scoc_sched #(
     end
   end
 endmodule
+
+`resetall

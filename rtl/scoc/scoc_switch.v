@@ -1,8 +1,11 @@
 // SCOC switch (docs/scoc/index.md "Switch datapath"): N input buffers (scoc_in_buf), the scheduler
 // (scoc_sched), the M-way TDM middle stage (scoc_tdm_xbar) and N output buffers
-// (scoc_out_buf). The link ports are valid / ready word streams at the switch clock; the
-// link rate (and so the speedup) is set by whoever paces them. The scheduler's registered
-// outputs are brought out for the lockstep check against the C model.
+// (scoc_out_buf; the buffers of both sides are sw_port_buf, shared with islip_switch). The
+// link ports are valid / ready word streams at the switch clock; the link rate (and so the
+// speedup) is set by whoever paces them. The scheduler's registered outputs are brought out
+// for the lockstep check against the C model.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_switch #(
@@ -32,7 +35,7 @@ module scoc_switch #(
   output wire [(N/M)*N*$clog2(M)-1:0]      req_cnt,
   output wire [N/M-1:0]                    gnt_valid,
   output wire [(N/M)*$clog2(M)-1:0]        gnt_out,
-  output wire [(N/M)*((N/M > 1) ? $clog2(N/M) : 1)-1:0] gnt_ig,
+  output wire [(N/M)*idx_w(N/M)-1:0] gnt_ig,
   output wire [N/M-1:0]                    acc_valid,
   output wire [(N/M)*$clog2(M)-1:0]        acc_port,
   output wire [(N/M)*$clog2(N)-1:0]        acc_out,
@@ -40,6 +43,8 @@ module scoc_switch #(
   output wire [(N/M)*LW-1:0]               acc_len,
   output wire [(N/M)*$clog2(QD)-1:0]       acc_tag
 );
+  `include "common_params.vh"
+
   generate if (QD > 32 || OQ < 2 || OQ > 64 || DW < 8 || DW > 64) begin : g_bad_param
     `PARAM_FATAL("scoc_switch: need 2 <= QD <= 32, 2 <= OQ <= 64, 8 <= DW <= 64 (and the scheduler's N, M, MT, LW)")
   end endgenerate
@@ -52,7 +57,6 @@ module scoc_switch #(
   wire [N*NW-1:0]   enq_dst;
   wire [N*LW-1:0]   enq_len;
   wire [N*TW-1:0]   enq_tag;
-  wire [N-1:0]      e_len, e_dst;
   wire [N*TW-1:0]   rd_slot;
   wire [N*LW-1:0]   rd_idx;
   wire [N*DW-1:0]   rd_data;
@@ -64,51 +68,41 @@ module scoc_switch #(
   reg  [N-1:0]      reserve;
   wire [N*$clog2(QD+1)-1:0] arr_count_unused;
 
-  genvar p;
-  generate for (p = 0; p < N; p = p + 1) begin : g_port
-    scoc_in_buf #(
-      .N  (N),
-      .QD (QD),
-      .LW (LW),
-      .DW (DW)
-    ) u_in (
-      .clk        (clk),
-      .rst_n      (rst_n),
-      .in_valid   (in_valid[p]),
-      .in_ready   (in_ready[p]),
-      .in_data    (in_data[p*DW +: DW]),
-      .in_last    (in_last[p]),
-      .in_dst     (in_dst[p*NW +: NW]),
-      .enq_valid  (enq_valid[p]),
-      .enq_dst    (enq_dst[p*NW +: NW]),
-      .enq_len    (enq_len[p*LW +: LW]),
-      .enq_tag    (enq_tag[p*TW +: TW]),
-      .err_len    (e_len[p]),
-      .err_dst    (e_dst[p]),
-      .rd_slot    (rd_slot[p*TW +: TW]),
-      .rd_idx     (rd_idx[p*LW +: LW]),
-      .rd_data    (rd_data[p*DW +: DW]),
-      .free_valid (free_valid[p]),
-      .free_slot  (free_slot[p*TW +: TW])
-    );
-    scoc_out_buf #(
-      .OQ (OQ),
-      .LW (LW),
-      .DW (DW)
-    ) u_out (
-      .clk       (clk),
-      .rst_n     (rst_n),
-      .wr_valid  (wr_valid[p]),
-      .wr_data   (wr_data[p*DW +: DW]),
-      .wr_last   (wr_last[p]),
-      .reserve   (reserve[p]),
-      .room      (room[p]),
-      .out_valid (out_valid[p]),
-      .out_ready (out_ready[p]),
-      .out_data  (out_data[p*DW +: DW]),
-      .out_last  (out_last[p])
-    );
-  end endgenerate
+  sw_port_buf #(
+    .N  (N),
+    .QD (QD),
+    .OQ (OQ),
+    .LW (LW),
+    .DW (DW)
+  ) u_ports (
+    .clk        (clk),
+    .rst_n      (rst_n),
+    .in_valid   (in_valid),
+    .in_ready   (in_ready),
+    .in_data    (in_data),
+    .in_last    (in_last),
+    .in_dst     (in_dst),
+    .out_valid  (out_valid),
+    .out_ready  (out_ready),
+    .out_data   (out_data),
+    .out_last   (out_last),
+    .err_len    (err_len),
+    .err_dst    (err_dst),
+    .enq_valid  (enq_valid),
+    .enq_dst    (enq_dst),
+    .enq_len    (enq_len),
+    .enq_tag    (enq_tag),
+    .rd_slot    (rd_slot),
+    .rd_idx     (rd_idx),
+    .rd_data    (rd_data),
+    .free_valid (free_valid),
+    .free_slot  (free_slot),
+    .wr_valid   (wr_valid),
+    .wr_data    (wr_data),
+    .wr_last    (wr_last),
+    .reserve    (reserve),
+    .room       (room)
+  );
 
   scoc_sched #(
     .N  (N),
@@ -173,8 +167,6 @@ module scoc_switch #(
       for (g = 0; g < R; g = g + 1)
         if (acc_valid[g] && acc_out[g*NW +: NW] == o[NW-1:0]) reserve[o] = 1'b1;
   end
-
-  // drop counters: the ports' pulses of this cycle
-  sw_drop_counter #(.N (N)) u_err_len (.clk (clk), .rst_n (rst_n), .pulse (e_len), .count (err_len));
-  sw_drop_counter #(.N (N)) u_err_dst (.clk (clk), .rst_n (rst_n), .pulse (e_dst), .count (err_dst));
 endmodule
+
+`resetall

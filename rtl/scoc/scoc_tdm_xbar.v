@@ -3,6 +3,9 @@
 // time-multiplexed over the M routes: in cycle t it is middle-stage switch t mod M. Each input
 // group puts the word of its (single) port transferring on that route on its link; the
 // crossbar takes it to the output group of the packet's output, which hands it to the port.
+// Model: csrc/ref/scoc/scoc_switch_model.c (part of scoc_switch)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module scoc_tdm_xbar #(
@@ -148,6 +151,9 @@ module scoc_tdm_xbar #(
         if (lk_v[a] && lk_v[b] && {{(32-NW){1'b0}}, lk_o[a*NW +: NW]} / M == {{(32-NW){1'b0}}, lk_o[b*NW +: NW]} / M)
           og_multi[a] = 1'b1;
   end
-  `ASSERT_CLK(clk, rst_n, grp_multi == {R{1'b0}}, "two ports of an input group on one route")
-  `ASSERT_CLK(clk, rst_n, og_multi == {R{1'b0}}, "two words on one output group link in a cycle")
+  `ASSERT_CLK(route_one_port, clk, rst_n, grp_multi == {R{1'b0}}, "two ports of an input group on one route")
+  `ASSERT_CLK(link_one_word, clk, rst_n, og_multi == {R{1'b0}},
+              "two words on one output group link in a cycle")
 endmodule
+
+`resetall

@@ -1,5 +1,8 @@
 // Drop counter of a switch (scoc_switch, islip_switch): adds the number of ports that dropped
 // a packet in a cycle (one pulse each) to a 32-bit count, which wraps.
+// Model: csrc/ref/scoc/scoc_switch_model.c (the drop counts of both switch models)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sw_drop_counter #(
@@ -28,3 +31,5 @@ module sw_drop_counter #(
     if (!rst_n) count <= 32'd0;
     else        count <= count + {{(31-NW){1'b0}}, n};
 endmodule
+
+`resetall

@@ -11,6 +11,9 @@
 // w_en. Read: r_en at a cycle reads the PW bytes from r_off; the next cycle r_data lane i is
 // region byte r_off + i (one registered read per bank; r_data holds until the next r_en). A
 // read and a write of the same byte at one edge read the old byte. No reset on the memory.
+// Model: none (banked storage of sue_pack_buf and sue_rx_deliver, checked through them against the bytes of their models)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_bank_ram #(
@@ -21,7 +24,7 @@ module sue_bank_ram #(
   localparam integer PWW = $clog2(PW),
   localparam integer RQW = $clog2(QR),
   localparam integer OW  = RQW + PWW,               // byte offset within a region
-  localparam integer GW  = (NREG > 1) ? $clog2(NREG) : 1
+  localparam integer GW  = idx_w(NREG)
 ) (
   input  wire            clk,
   input  wire            w_en,
@@ -34,6 +37,8 @@ module sue_bank_ram #(
   input  wire [OW-1:0]   r_off,     // < QR * PW
   output reg  [PW*8-1:0] r_data
 );
+  `include "common_params.vh"
+
   generate if (PW < 2 || (1 << PWW) != PW) begin : g_bad_param
     `PARAM_FATAL("sue_bank_ram: PW must be a power of two >= 2")
   end else if (NREG < 1 || QR < 2) begin : g_bad_param
@@ -42,7 +47,6 @@ module sue_bank_ram #(
 
   localparam integer ROWS = NREG * QR;
   localparam integer RW   = $clog2(ROWS);
-  localparam [31:0]  QR32 = QR;
 
   wire [RQW-1:0] w_row0 = w_off[OW-1:PWW];
   wire [PWW-1:0] w_rot  = w_off[PWW-1:0];
@@ -75,12 +79,12 @@ module sue_bank_ram #(
     // in row r0 + 1 when gb < rot (the borrow of gb - rot)
     wire [PWW:0]   wd = {1'b0, gb[PWW-1:0]} - {1'b0, w_rot};
     wire [RQW:0]   wr_r = {1'b0, w_row0} + {{RQW{1'b0}}, wd[PWW]};
-    wire [RQW-1:0] wrq = (wr_r >= QR32[RQW:0]) ? wr_r[RQW-1:0] - QR32[RQW-1:0] : wr_r[RQW-1:0];
-    wire [RW-1:0]  wa = w_reg * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, wrq};
+    wire [RQW-1:0] wrq = (wr_r >= (RQW + 1)'(QR)) ? wr_r[RQW-1:0] - RQW'(QR) : wr_r[RQW-1:0];
+    wire [RW-1:0]  wa = w_reg * RW'(QR) + {{(RW-RQW){1'b0}}, wrq};
     wire [PWW:0]   rd = {1'b0, gb[PWW-1:0]} - {1'b0, r_rot};
     wire [RQW:0]   rr_r = {1'b0, r_row0} + {{RQW{1'b0}}, rd[PWW]};
-    wire [RQW-1:0] rrq = (rr_r >= QR32[RQW:0]) ? rr_r[RQW-1:0] - QR32[RQW-1:0] : rr_r[RQW-1:0];
-    wire [RW-1:0]  ra = r_reg * QR32[RW-1:0] + {{(RW-RQW){1'b0}}, rrq};
+    wire [RQW-1:0] rrq = (rr_r >= (RQW + 1)'(QR)) ? rr_r[RQW-1:0] - RQW'(QR) : rr_r[RQW-1:0];
+    wire [RW-1:0]  ra = r_reg * RW'(QR) + {{(RW-RQW){1'b0}}, rrq};
     always @(posedge clk) begin
       if (w_bank_en[gb])
         mem[wa] <= w_bytes[8*gb +: 8];
@@ -101,3 +105,5 @@ module sue_bank_ram #(
     end
   end
 endmodule
+
+`resetall

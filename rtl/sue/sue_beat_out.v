@@ -5,6 +5,9 @@
 // one cycle in fin_* and goes out at the edge after, with o_last. o_first marks the frame's
 // first output beat. The parent guarantees that a now beat never meets a waiting final beat
 // (asserted); if it did, the now beat would win and the final beat be lost.
+// Model: csrc/ref/sue/sue_rx_check_model.c (the output stage of sue_rx_align and sue_rx_trim)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_beat_out #(
@@ -26,7 +29,7 @@ module sue_beat_out #(
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
 
   generate if (W < 8 || W % 8 != 0) begin : g_bad_param
     `PARAM_FATAL("sue_beat_out: W must be a multiple of 8")
@@ -81,5 +84,7 @@ module sue_beat_out #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(fin_v_q && now_v), "final beat meets an early beat")
+  `ASSERT_CLK(fin_early_exclusive, clk, rst_n, !(fin_v_q && now_v), "final beat meets an early beat")
 endmodule
+
+`resetall

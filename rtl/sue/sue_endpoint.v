@@ -16,6 +16,8 @@
 // is handed over in the same cycle. A lockstep test calls sue_ep_port_tx(t) exactly at these
 // cycles and sue_ep_port_rx(t) at each verdict (after the port_tx of the same cycle: sue_gbn's
 // order).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_endpoint #(
@@ -39,7 +41,7 @@ module sue_endpoint #(
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // ---- XPU transmit (docs/sue/index.md "Transmit")
+  // ---- XPU transmit (docs/sue/index.md "Transmit"): credit flow (tx_credit), no ready to wait on
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,
@@ -72,13 +74,14 @@ module sue_endpoint #(
   output wire [EBW-1:0]     eth_tx_nbytes,
   output wire               eth_tx_last,
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
+  //      (the valid/ready rule is asserted in sue_rx_check)
   input  wire               eth_rx_valid,
   output wire               eth_rx_ready,
   input  wire [ETH_W-1:0]   eth_rx_data,
   input  wire [EBW-1:0]     eth_rx_nbytes,
   input  wire               eth_rx_last,
   input  wire               eth_rx_user,
-  // ---- AXI4-Lite registers (docs/sue/index.md "Register map")
+  // ---- AXI4-Lite registers (docs/sue/index.md "Register map"; the valid/ready rule is asserted in sue_regs)
   input  wire               s_axil_awvalid,
   output wire               s_axil_awready,
   input  wire [11:0]        s_axil_awaddr,
@@ -103,16 +106,17 @@ module sue_endpoint #(
   output wire               rx_verdict     // a received frame's verdict (receive checks) in
                                            // this cycle: frames get them in arrival order
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // sue_tx_front's PDU stream width (its PW: bytes per pack-queue RAM row)
-  localparam integer NB  = DATA_W / 8;
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512;
+  localparam integer PW  = sue_pw(DATA_W);
   localparam integer PWW = $clog2(PW);
   localparam integer NQ  = NDST * 4;
   localparam integer C   = (PSN_PER_VC != 0) ? NDST * 4 : NDST;
-  localparam integer CW  = (C > 1) ? $clog2(C) : 1;
-  localparam integer DW  = (NDST > 1) ? $clog2(NDST) : 1;   // destination slot
-  localparam integer SW  = (WIN > 1) ? $clog2(WIN) : 1;
+  localparam integer CW  = idx_w(C);
+  localparam integer DW  = idx_w(NDST);   // destination slot
+  localparam integer SW  = idx_w(WIN);
   localparam integer LW  = $clog2(PDU_MAX + 1);
   localparam integer BW  = $clog2(RX_BYTES + 1);
 
@@ -406,7 +410,7 @@ module sue_endpoint #(
       assign g_rx_conn = v_src;
     end
   endgenerate
-  localparam [BW:0] RXB = RX_BYTES[BW:0];
+  localparam [BW:0] RXB = (BW + 1)'(RX_BYTES);
   assign g_rx_room = {1'b0, v_level} + {{(BW + 1 - LW){1'b0}}, v_cmd_bytes} <= RXB;
 
   wire d_inc_cmds;
@@ -498,8 +502,10 @@ module sue_endpoint #(
   end
   wire unused_tmo = ^{1'b0, tmo};
 
-  `ASSERT_CLK(clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
+  `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
               "sue_endpoint: two frames decided in one cycle")
-  `ASSERT_CLK(clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
+  `ASSERT_CLK(drop_code_legal, clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
               "sue_endpoint: receive drop outside the check counters")
 endmodule
+
+`resetall

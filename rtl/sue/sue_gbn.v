@@ -17,6 +17,8 @@
 //      is processed, on the state left by 2 (the rx_* verdict outputs are combinational);
 //   4. the rising edge stores the result: events of cycle t show in the outputs from t + 1.
 // PSNs are 16 bits and wrap; every comparison is modulo 2^16.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_gbn #(
@@ -25,8 +27,8 @@ module sue_gbn #(
     parameter integer PSN_PER_VC = 0,
     // derived, do not override
     parameter integer C          = (PSN_PER_VC != 0) ? NDST * 4 : NDST,
-    parameter integer CW         = (C > 1) ? $clog2(C) : 1,
-    parameter integer SW         = (WIN > 1) ? $clog2(WIN) : 1
+    parameter integer CW         = idx_w(C),
+    parameter integer SW         = idx_w(WIN)
 ) (
     input  wire          clk,
     input  wire          rst_n,
@@ -75,6 +77,8 @@ module sue_gbn #(
     output wire [31:0]   rd_tx,
     output wire [31:0]   rd_rx
 );
+  `include "common_params.vh"
+
 
   // ------------------------------------------------------------------ parameter checks
   generate
@@ -85,18 +89,16 @@ module sue_gbn #(
       `PARAM_FATAL("sue_gbn: WIN must be a power of two, 1 .. 64")
     end else if (PSN_PER_VC != 0 && PSN_PER_VC != 1) begin : g_bad_param
       `PARAM_FATAL("sue_gbn: PSN_PER_VC must be 0 or 1")
-    end else if (C != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) || CW != ((C > 1) ? $clog2(C) : 1) ||
-                 SW != ((WIN > 1) ? $clog2(WIN) : 1)) begin : g_bad_param
+    end else if (C != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) || CW != idx_w(C) ||
+                 SW != idx_w(WIN)) begin : g_bad_param
       `PARAM_FATAL("sue_gbn: C, CW and SW are derived, do not override them")
     end
   endgenerate
 
   localparam [1:0] OP_ACK = 2'd1, OP_NACK = 2'd2;
   localparam [1:0] K_NEW = 2'd0, K_REPLAY = 2'd1;
-  localparam [31:0] WIN32 = WIN;
-  localparam [31:0] C32 = C;
-  localparam [16:0] WIN17 = WIN32[16:0];
-  localparam [CW:0] CL = C32[CW:0];
+  localparam [16:0] WIN17 = 17'(WIN);
+  localparam [CW:0] CL    = (CW + 1)'(C);
 
 
   // Restart values: the counters hold (deadline - now) for the next cycle.
@@ -123,8 +125,8 @@ module sue_gbn #(
 
   assign tx_psn_new   = t_nxt;
   // slot n mod WIN: the remainder is below WIN <= 64, the low SW bits hold it
-  wire [15:0] slot_new_w = t_nxt % WIN17[15:0];
-  wire [15:0] slot_rp_w  = t_rp % WIN17[15:0];
+  wire [15:0] slot_new_w = t_nxt % 16'(WIN17);
+  wire [15:0] slot_rp_w  = t_rp % 16'(WIN17);
   wire unused_slot = &{1'b0, slot_new_w[15:SW], slot_rp_w[15:SW]};
   assign tx_slot_new  = slot_new_w[SW-1:0];
   assign tx_psn_rp    = t_rp;
@@ -303,8 +305,8 @@ module sue_gbn #(
       end
 
       // invariants: at most WIN outstanding, rp within [una, nxt]
-      `ASSERT_CLK(clk, rst_n, {16'd0, outst} <= WIN17, "more than WIN PDUs outstanding")
-      `ASSERT_CLK(clk, rst_n, (rp - una) <= outst, "rp outside [una, nxt]")
+      `ASSERT_CLK(outst_le_win, clk, rst_n, {16'd0, outst} <= WIN17, "more than WIN PDUs outstanding")
+      `ASSERT_CLK(rp_in_window, clk, rst_n, (rp - una) <= outst, "rp outside [una, nxt]")
     end
   endgenerate
 
@@ -322,11 +324,15 @@ module sue_gbn #(
                   exp_q[rd_conn*16 +: 16]};
 
   // ------------------------------------------------------------------ event assertions
-  `ASSERT_CLK(clk, rst_n, !tx_valid || {1'b0, tx_conn} < CL, "tx_conn out of range")
-  `ASSERT_CLK(clk, rst_n, !rx_valid || {1'b0, rx_conn} < CL, "rx_conn out of range")
-  `ASSERT_CLK(clk, rst_n, !tx_valid || tx_kind != 2'd3, "tx_kind 3 is reserved")
-  `ASSERT_CLK(clk, rst_n, !is_new || tx_can_new, "new PDU sent while the window is closed or a replay runs")
-  `ASSERT_CLK(clk, rst_n, !is_rep || tx_replaying, "replayed PDU sent while no replay runs")
-  `ASSERT_CLK(clk, rst_n, !rx_valid || rx_op != 2'd3, "RH op 3 reached go-back-N")
+  `ASSERT_CLK(tx_conn_in_range, clk, rst_n, !tx_valid || {1'b0, tx_conn} < CL, "tx_conn out of range")
+  `ASSERT_CLK(rx_conn_in_range, clk, rst_n, !rx_valid || {1'b0, rx_conn} < CL, "rx_conn out of range")
+  `ASSERT_CLK(tx_kind_legal, clk, rst_n, !tx_valid || tx_kind != 2'd3, "tx_kind 3 is reserved")
+  `ASSERT_CLK(new_when_open, clk, rst_n, !is_new || tx_can_new,
+              "new PDU sent while the window is closed or a replay runs")
+  `ASSERT_CLK(rep_when_replaying, clk, rst_n, !is_rep || tx_replaying,
+              "replayed PDU sent while no replay runs")
+  `ASSERT_CLK(rx_op_legal, clk, rst_n, !rx_valid || rx_op != 2'd3, "RH op 3 reached go-back-N")
 
 endmodule
+
+`resetall

@@ -7,6 +7,9 @@
 // e + 1 = the enqueue cycle (D_IN = 1), where sue_pack_buf decides drop / enqueue / hold.
 // A command aborted by a beat-sequence error ends at the cycle of the offending beat and
 // shows as ab_* at the next cycle (it may coincide with the end of a 1-beat command).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_ingress #(
@@ -15,8 +18,7 @@ module sue_ingress #(
   parameter integer ALIGN  = 4,
   // derived (not to be overridden)
   localparam integer NB = DATA_W / 8,                       // bytes per data beat
-  localparam integer PW = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                          (NB + 24 <= 256) ? 256 : 512,     // write image lanes
+  localparam integer PW = sue_pw(DATA_W),                   // write image lanes
   localparam integer NQ = NDST * 4,
   localparam integer QW = $clog2(NQ)
 ) (
@@ -56,8 +58,11 @@ module sue_ingress #(
   output reg  [1:0]              ab_vc,
   output reg                     ab_type
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
-  localparam integer SW = (NDST > 1) ? $clog2(NDST) : 1;
+  localparam integer SW = idx_w(NDST);
 
   generate if (DATA_W != 128 && DATA_W != 256 && DATA_W != 512 && DATA_W != 1024 &&
                DATA_W != 2048) begin : g_bad_param
@@ -77,22 +82,15 @@ module sue_ingress #(
   wire        d_bad  = tx_valid == 2'd3 || d_clen == 4'd0 || d_clen > 4'd9 ||
                        (!d_dp && desc[7:0] != 8'd0) || d_dp != d_type;
   // beats: 1 without data, ceil(dlen / NB) with
-  wire [8:0]  d_beats_m1 = d_dp ? {1'b0, desc[7:0]} / NB[8:0] : 9'd0;  // (dlen - 1) / NB
+  wire [8:0]  d_beats_m1 = d_dp ? {1'b0, desc[7:0]} / 9'(NB) : 9'd0;  // (dlen - 1) / NB
   wire        unused_bits = ^{desc[15:13], d_beats_m1[8:4]};
 
   // destination lookup: first valid entry with the id
-  reg          lk_hit;
-  reg [SW-1:0] lk_slot;
-  integer      k;
-  always @* begin
-    lk_hit  = 1'b0;
-    lk_slot = {SW{1'b0}};
-    for (k = NDST - 1; k >= 0; k = k - 1)
-      if (dst_valid[k] && dst_xpuid[10*k +: 10] == tx_xpuid) begin
-        lk_hit  = 1'b1;
-        lk_slot = k[SW-1:0];
-      end
-  end
+  wire          lk_hit;
+  wire [SW-1:0] lk_slot;
+  sue_dst_lookup #(.NDST(NDST)) u_lookup (
+    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(tx_xpuid), .hit(lk_hit), .slot(lk_slot)
+  );
 
   // ---- open command state ----
   reg          open_q;
@@ -119,7 +117,7 @@ module sue_ingress #(
   wire [3:0]  c_clen = first ? d_clen : clen_q;
   wire [8:0]  c_dlen = first ? d_dlen : dlen_q;
   wire [9:0]  c_s    = {5'd0, c_clen, 1'b0} + {1'b0, c_dlen};
-  wire [9:0]  c_p    = (c_s + ALIGN[9:0] - 10'd1) & ~(ALIGN[9:0] - 10'd1);  // packed bytes
+  wire [9:0]  c_p    = (c_s + 10'(ALIGN) - 10'd1) & ~(10'(ALIGN) - 10'd1);  // packed bytes
   // q of a new command (slot lookup)
   wire [QW-1:0] d_q;
   generate if (NDST > 1) begin : g_q
@@ -131,7 +129,7 @@ module sue_ingress #(
 
   // ---- write image of this beat ----
   // beat 0: packed bytes 0 .. (control, then data beat 0); beat b: data beat b at 2clen + b NB
-  wire [8:0] b_dbase = {5'd0, tx_cycle} * NB[8:0];          // data byte index of lane 0 (b >= 1)
+  wire [8:0] b_dbase = {5'd0, tx_cycle} * 9'(NB);          // data byte index of lane 0 (b >= 1)
   wire [8:0] b_pos   = first ? 9'd0 : {4'd0, clen_q, 1'b0} + b_dbase;
   wire       b_last  = first ? first_end : cont_end;
   reg [PW*8-1:0] img;
@@ -253,5 +251,7 @@ module sue_ingress #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(ev_valid && ev_drop == 2'd0 && ev_len == 9'd0), "empty command")
+  `ASSERT_CLK(cmd_nonempty, clk, rst_n, !(ev_valid && ev_drop == 2'd0 && ev_len == 9'd0), "empty command")
 endmodule
+
+`resetall

@@ -13,6 +13,9 @@
 // PDU grouping: commands are grouped as they enter a queue: a command joins the queue's last
 // group while the group stays <= PDU_MAX, else it opens a new group. A cut takes the head
 // group, which is exactly the model's cut (whole commands from the head while <= PDU_MAX).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_pack_buf #(
@@ -24,9 +27,7 @@ module sue_pack_buf #(
   parameter integer ING_CMD  = 1,
   parameter integer ING_DATA = 1,
   // derived (not to be overridden)
-  localparam integer NB  = DATA_W / 8,
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512,
+  localparam integer PW  = sue_pw(DATA_W),
   localparam integer PWW = $clog2(PW),
   localparam integer NQ  = NDST * 4,
   localparam integer QW  = $clog2(NQ),
@@ -36,7 +37,7 @@ module sue_pack_buf #(
   input  wire                 clk,
   input  wire                 rst_n,
   input  wire                 flush,          // tx_reset_in: discard every queue and held command
-  // from sue_ingress
+  // from sue_ingress: one-cycle events, never held back (no ready)
   input  wire                 st_valid,
   input  wire [QW-1:0]        st_q,
   input  wire                 wr_valid,
@@ -82,12 +83,15 @@ module sue_pack_buf #(
   output reg  [2:0]           inc_hol,
   output reg  [23:0]          inc_flushed
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
-  localparam integer CMDP_C = (18 + ALIGN - 1) / ALIGN * ALIGN;
-  localparam integer CMDP_D = (274 + ALIGN - 1) / ALIGN * ALIGN;
+  localparam integer CMDP_C = round_up(18, ALIGN);
+  localparam integer CMDP_D = sue_cmd_max(ALIGN);
   localparam integer HOLD_B = ING_CMD * CMDP_C + ING_DATA * CMDP_D;
   // region bytes: owned (committed + held) + the command being written + the PDU being read
-  localparam integer QP     = (Q_BYTES + HOLD_B + CMDP_D + PDU_MAX + PW - 1) / PW * PW;
+  localparam integer QP     = round_up(Q_BYTES + HOLD_B + CMDP_D + PDU_MAX, PW);
   localparam integer QR     = QP / PW;                                         // rows per queue
   localparam integer OW     = $clog2(QP);                 // offset within a region
   localparam integer NG     = 2 * (Q_BYTES / PDU_MAX) + 3;  // groups per queue (bound)
@@ -97,7 +101,7 @@ module sue_pack_buf #(
   localparam integer CW     = $clog2(PDU_MAX / 2 + 1);    // commands of a group
   localparam integer SNW    = $clog2(Q_BYTES / 2 + 1);    // send-now commands of a queue
   localparam integer HD     = ING_CMD + ING_DATA;         // hold entries per VC
-  localparam integer HW     = (HD > 1) ? $clog2(HD) : 1;
+  localparam integer HW     = idx_w(HD);
   localparam integer HCW    = $clog2(HD + 1);
   localparam integer TW     = 32;                         // timestamps
   localparam integer OWW    = 9;                          // credits owed (<= 64, margin)
@@ -119,11 +123,9 @@ module sue_pack_buf #(
     `PARAM_FATAL("sue_pack_buf: ING_CMD and ING_DATA must be 1 .. 64")
   end endgenerate
 
-  localparam [31:0] QP32   = QP;
+  // 32-bit operands of the 32-bit comparisons below
   localparam [31:0] QB32   = Q_BYTES;
   localparam [31:0] PM32   = PDU_MAX;
-  localparam [31:0] NG32   = NG;
-  localparam [31:0] HD32   = HD;
   localparam [31:0] ICMD32 = ING_CMD;
   localparam [31:0] IDAT32 = ING_DATA;
 
@@ -131,7 +133,7 @@ module sue_pack_buf #(
     reg [OW+1:0] s;
     begin
       s = {2'b00, a} + {{(OW+1-LW){1'b0}}, b};
-      off_add = (s >= {1'b0, QP32[OW:0]}) ? s[OW-1:0] - QP32[OW-1:0] : s[OW-1:0];
+      off_add = (s >= {1'b0, (OW + 1)'(QP)}) ? s[OW-1:0] - OW'(QP) : s[OW-1:0];
     end
   endfunction
 
@@ -257,7 +259,7 @@ module sue_pack_buf #(
   assign cut_len = h_len;
 
   // ---- per-queue state ----
-  wire [15:0] thr = ({16'd0, pack_thresh} < PM32) ? pack_thresh : PM32[15:0];
+  wire [15:0] thr = ({16'd0, pack_thresh} < PM32) ? pack_thresh : 16'(PDU_MAX);
   genvar gq, gv;
   generate for (gq = 0; gq < NQ; gq = gq + 1) begin : g_q
     reg [BW-1:0]    bytes_q;          // committed packed bytes
@@ -281,7 +283,7 @@ module sue_pack_buf #(
     end
     wire          cuth  = cut && cut_q == gq;
     wire          acc   = n_acc && ev_q == gq;
-    wire [GW-1:0] lst   = (gtl_q == {GW{1'b0}}) ? NG32[GW-1:0] - 1'b1 : gtl_q - 1'b1;
+    wire [GW-1:0] lst   = (gtl_q == {GW{1'b0}}) ? GW'(NG) - 1'b1 : gtl_q - 1'b1;
     wire          emp   = gcnt_q == {GCW{1'b0}};
     reg  [LW-1:0] l_len, h_len_l;
     reg  [TW-1:0] h_t;
@@ -348,9 +350,9 @@ module sue_pack_buf #(
                    (cuth ? {{(SNW-CW){1'b0}}, h_sn} : {SNW{1'b0}});
         gcnt_q  <= gcnt_q + {{(GCW-1){1'b0}}, newg} - {{(GCW-1){1'b0}}, cuth};
         if (newg)
-          gtl_q <= (gtl_q == NG32[GW-1:0] - 1'b1) ? {GW{1'b0}} : gtl_q + 1'b1;
+          gtl_q <= (gtl_q == GW'(NG) - 1'b1) ? {GW{1'b0}} : gtl_q + 1'b1;
         if (cuth) begin
-          ghd_q <= (ghd_q == NG32[GW-1:0] - 1'b1) ? {GW{1'b0}} : ghd_q + 1'b1;
+          ghd_q <= (ghd_q == GW'(NG) - 1'b1) ? {GW{1'b0}} : ghd_q + 1'b1;
           rdo_q <= off_add(rdo_q, {1'b0, h_len});
         end
         if (acc)
@@ -374,10 +376,11 @@ module sue_pack_buf #(
       end
     end
 
-    `ASSERT_CLK(clk, rst_n, flush || !(newg && !cuth && gcnt_q == NG32[GCW-1:0]),
+    `ASSERT_CLK(grp_no_overflow, clk, rst_n, flush || !(newg && !cuth && gcnt_q == GCW'(NG)),
                 "group FIFO overflow")
-    `ASSERT_CLK(clk, rst_n, flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <=
-                {1'b0, QB32[BW-1:0]}, "pack queue overflow")
+    `ASSERT_CLK(queue_no_overflow, clk, rst_n,
+                flush || !hit || {1'b0, bytes_q} + {{(BW-8){1'b0}}, clen} <= {1'b0, BW'(Q_BYTES)},
+                "pack queue overflow")
   end endgenerate
 
   // ---- per-VC hold FIFOs ----
@@ -434,7 +437,7 @@ module sue_pack_buf #(
         hc1_q <= {HCW{1'b0}};
       end else begin
         if (dr[gv])
-          hrd_q <= (hrd_q == HD32[HW-1:0] - 1'b1) ? {HW{1'b0}} : hrd_q + 1'b1;
+          hrd_q <= (hrd_q == HW'(HD) - 1'b1) ? {HW{1'b0}} : hrd_q + 1'b1;
         for (i = 0; i < HD; i = i + 1) begin
           if (dr_blk[gv] && hrd_q == i[HW-1:0])
             hhol_q[i] <= 1'b1;
@@ -448,14 +451,15 @@ module sue_pack_buf #(
           end
         end
         if (push)
-          hwr_q <= (hwr_q == HD32[HW-1:0] - 1'b1) ? {HW{1'b0}} : hwr_q + 1'b1;
+          hwr_q <= (hwr_q == HW'(HD) - 1'b1) ? {HW{1'b0}} : hwr_q + 1'b1;
         hc0_q <= hc0_q - {{(HCW-1){1'b0}}, dr[gv] && !o_ty} +
                  {{(HCW-1){1'b0}}, push && !ev_type};
         hc1_q <= hc1_q - {{(HCW-1){1'b0}}, dr[gv] && o_ty} +
                  {{(HCW-1){1'b0}}, push && ev_type};
       end
     end
-    `ASSERT_CLK(clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < HD32[HCW:0], "hold FIFO overflow")
+    `ASSERT_CLK(hold_no_overflow, clk, rst_n, flush || !push || htot[gv*(HCW+1) +: HCW+1] < (HCW + 1)'(HD),
+                "hold FIFO overflow")
   end endgenerate
 
   reg [23:0] tot_q;  // commands committed or held (for tx_flushed)
@@ -525,12 +529,12 @@ module sue_pack_buf #(
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       for (j = 0; j < 8; j = j + 1)
-        owed_q[j*OWW +: OWW] <= j[0] ? IDAT32[OWW-1:0] : ICMD32[OWW-1:0];
+        owed_q[j*OWW +: OWW] <= j[0] ? OWW'(ING_DATA) : OWW'(ING_CMD);
       crp_q     <= 3'd0;
       tx_credit <= 6'd0;
     end else if (flush) begin
       for (j = 0; j < 8; j = j + 1)
-        owed_q[j*OWW +: OWW] <= j[0] ? IDAT32[OWW-1:0] : ICMD32[OWW-1:0];
+        owed_q[j*OWW +: OWW] <= j[0] ? OWW'(ING_DATA) : OWW'(ING_CMD);
       crp_q     <= 3'd0;
       tx_credit <= 6'd0;
     end else begin
@@ -606,8 +610,8 @@ module sue_pack_buf #(
       rj_left <= h_len;
     end else if (rd_go) begin
       rj_v    <= !rj_lastc;
-      rj_off  <= off_add(rj_off, PW[LW:0]);
-      rj_left <= rj_left - PW[LW-1:0];
+      rj_off  <= off_add(rj_off, (LW + 1)'(PW));
+      rj_left <= rj_left - LW'(PW);
     end
   end
 
@@ -624,7 +628,7 @@ module sue_pack_buf #(
     end else begin
       r1_v    <= rd_go && !cut;
       r1_last <= rj_lastc;
-      r1_n    <= rj_lastc ? rj_left[PWW:0] : PW[PWW:0];
+      r1_n    <= rj_lastc ? rj_left[PWW:0] : (PWW + 1)'(PW);
       infl_q  <= {1'b0, rd_go && !cut};
     end
   end
@@ -655,7 +659,9 @@ module sue_pack_buf #(
     .level(lvl));
   assign of_level = lvl;
 
-  `ASSERT_CLK(clk, rst_n, !r1_v || of_in_ready, "PDU output FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !(cut && rj_v), "decision while a PDU is still being read")
-  `ASSERT_CLK(clk, rst_n, !(cut && !q_ready[cut_q]), "cut of a queue that is not ready")
+  `ASSERT_CLK(out_no_overflow, clk, rst_n, !r1_v || of_in_ready, "PDU output FIFO overflow")
+  `ASSERT_CLK(cut_not_reading, clk, rst_n, !(cut && rj_v), "decision while a PDU is still being read")
+  `ASSERT_CLK(cut_of_ready, clk, rst_n, !(cut && !q_ready[cut_q]), "cut of a queue that is not ready")
 endmodule
+
+`resetall

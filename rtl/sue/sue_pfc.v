@@ -25,6 +25,8 @@
 //                first cycle after reset.
 //   pfc_owed   = PFC_TX_EN && (pending_q || some VC changed XOFF in eval(t) ||
 //                (some VC in XOFF && since_q >= PFC_REFRESH)).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_pfc #(
@@ -119,5 +121,8 @@ module sue_pfc #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !pfc_sent || pfc_owed, "sue_pfc: pfc_sent while no PFC frame is owed")
+  `ASSERT_CLK(sent_when_owed, clk, rst_n, !pfc_sent || pfc_owed,
+              "sue_pfc: pfc_sent while no PFC frame is owed")
 endmodule
+
+`resetall

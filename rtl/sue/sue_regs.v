@@ -14,6 +14,8 @@
 // raises BVALID); a read is sampled at the edge after AR is taken (that edge raises RVALID).
 // A write about to take effect delays the sampling of a read by one cycle (a single register
 // decoder is shared).
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_regs #(
@@ -29,7 +31,7 @@ module sue_regs #(
     parameter integer RX_BYTES   = 16384,
     // derived, do not override
     parameter integer NCONN      = (PSN_PER_VC != 0) ? NDST * 4 : NDST,
-    parameter integer CW         = (NCONN > 1) ? $clog2(NCONN) : 1
+    parameter integer CW         = idx_w(NCONN)
 ) (
     input  wire                 clk,
     input  wire                 rst_n,
@@ -98,6 +100,9 @@ module sue_regs #(
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
     output wire [NDST*32-1:0]   dst_ip        // entry d at [32d +: 32]
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
 
   // ------------------------------------------------------------------ parameter checks
   generate
@@ -110,7 +115,7 @@ module sue_regs #(
       `PARAM_FATAL("sue_regs: PDU_MAX must be a multiple of ALIGN in 280 .. 8192")
     end else if (NDST < 1 || NDST > 64) begin : g_bad_param
       `PARAM_FATAL("sue_regs: NDST must be 1 .. 64")
-    end else if (Q_BYTES % ALIGN != 0 || Q_BYTES < PDU_MAX + ((274 + ALIGN - 1) / ALIGN) * ALIGN
+    end else if (Q_BYTES % ALIGN != 0 || Q_BYTES < PDU_MAX + sue_cmd_max(ALIGN)
                  || Q_BYTES > 65536) begin : g_bad_param
       `PARAM_FATAL("sue_regs: Q_BYTES must be a multiple of ALIGN in PDU_MAX + 276 .. 65536")
     end else if (WIN < 1 || WIN > 64 || (WIN & (WIN - 1)) != 0) begin : g_bad_param
@@ -124,7 +129,7 @@ module sue_regs #(
     end else if (RX_BYTES < PDU_MAX || RX_BYTES > 4194304) begin : g_bad_param
       `PARAM_FATAL("sue_regs: RX_BYTES must be PDU_MAX .. 4 MiB")
     end else if (NCONN != ((PSN_PER_VC != 0) ? NDST * 4 : NDST) ||
-                 CW != ((NCONN > 1) ? $clog2(NCONN) : 1)) begin : g_bad_param
+                 CW != idx_w(NCONN)) begin : g_bad_param
       `PARAM_FATAL("sue_regs: NCONN and CW are derived, do not override them")
     end
   endgenerate
@@ -278,37 +283,19 @@ module sue_regs #(
 
   // ------------------------------------------------------------------ assertions
   // AXI4-Lite source rules: a valid not yet taken stays high with stable payload.
-  reg aw_wait_q, w_wait_q, ar_wait_q;
-  reg [11:0] aw_addr_seen_q, ar_addr_seen_q;
-  reg [35:0] w_seen_q;
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      aw_wait_q      <= 1'b0;
-      w_wait_q       <= 1'b0;
-      ar_wait_q      <= 1'b0;
-      aw_addr_seen_q <= 12'd0;
-      ar_addr_seen_q <= 12'd0;
-      w_seen_q       <= 36'd0;
-    end else begin
-      aw_wait_q      <= s_axil_awvalid && !s_axil_awready;
-      w_wait_q       <= s_axil_wvalid && !s_axil_wready;
-      ar_wait_q      <= s_axil_arvalid && !s_axil_arready;
-      aw_addr_seen_q <= s_axil_awaddr;
-      ar_addr_seen_q <= s_axil_araddr;
-      w_seen_q       <= {s_axil_wstrb, s_axil_wdata};
-    end
-  end
-  `ASSERT_CLK(clk, rst_n, !aw_wait_q || (s_axil_awvalid && s_axil_awaddr == aw_addr_seen_q),
-              "AWVALID dropped or AWADDR changed before AWREADY")
-  `ASSERT_CLK(clk, rst_n, !w_wait_q || (s_axil_wvalid && {s_axil_wstrb, s_axil_wdata} == w_seen_q),
-              "WVALID dropped or WDATA/WSTRB changed before WREADY")
-  `ASSERT_CLK(clk, rst_n, !ar_wait_q || (s_axil_arvalid && s_axil_araddr == ar_addr_seen_q),
-              "ARVALID dropped or ARADDR changed before ARREADY")
-  `ASSERT_CLK(clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
-  `ASSERT_CLK(clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
+  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr, 12,
+                 "AWVALID dropped or AWADDR changed before AWREADY")
+  `ASSERT_STABLE(w_stable, clk, rst_n, s_axil_wvalid, s_axil_wready, ({s_axil_wstrb, s_axil_wdata}), 36,
+                 "WVALID dropped or WDATA/WSTRB changed before WREADY")
+  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
+                 "ARVALID dropped or ARADDR changed before ARREADY")
+  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
+  `ASSERT_CLK(no_hold_with_b, clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
               "AW or W held while a response is pending")
 
   // Bits the decoder does not use (the lint default exempts *unused* names).
   wire unused_addr = &{1'b0, s_axil_awaddr[1:0], s_axil_araddr[1:0]};
 
 endmodule
+
+`resetall

@@ -12,6 +12,9 @@
 // Replay read: rd_start loads {c, s}; one RAM read a cycle while the 4-entry output FIFO has
 // room for it (reads in flight counted), so the stream runs at one beat a cycle; first beat
 // 2 cycles after rd_start. rd_busy is high from rd_start until the last read is issued.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the retransmission slots of the endpoint)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_retx_buf #(
@@ -22,11 +25,11 @@ module sue_retx_buf #(
   // derived (not to be overridden)
   localparam integer NB   = ETH_W / 8,
   localparam integer NBW  = $clog2(NB + 1),
-  localparam integer CW   = (C > 1) ? $clog2(C) : 1,
-  localparam integer SW   = (WIN > 1) ? $clog2(WIN) : 1,
+  localparam integer CW   = idx_w(C),
+  localparam integer SW   = idx_w(WIN),
   localparam integer LW   = $clog2(PDU_MAX + 1),
   localparam integer ROWS = (PDU_MAX + NB - 1) / NB,
-  localparam integer RW   = (ROWS > 1) ? $clog2(ROWS) : 1
+  localparam integer RW   = idx_w(ROWS)
 ) (
   input  wire                clk,
   input  wire                rst_n,
@@ -36,7 +39,7 @@ module sue_retx_buf #(
   input  wire [SW-1:0]       wr_slot,
   input  wire [1:0]          wr_vc,
   input  wire [LW-1:0]       wr_len,
-  input  wire                wr_valid,
+  input  wire                wr_valid,   // a beat, written as it comes (no ready)
   input  wire [ETH_W-1:0]    wr_data,
   // slot contents for the transmit decision
   input  wire [C*SW-1:0]     rp_slot,    // every connection's replay slot
@@ -56,6 +59,8 @@ module sue_retx_buf #(
   output wire [NBW-1:0]      out_nbytes,
   output wire                out_last
 );
+  `include "common_params.vh"
+
   generate
     if (C < 1 || WIN < 1 || (WIN & (WIN - 1)) != 0) begin : g_bad_param
       `PARAM_FATAL("sue_retx_buf: C >= 1 and WIN a power of two")
@@ -66,7 +71,7 @@ module sue_retx_buf #(
 
   localparam integer NS = C * WIN;                 // slots
   localparam integer AW = CW + SW + RW;
-    localparam [LW-1:0] PML = PDU_MAX[LW-1:0];
+    localparam [LW-1:0] PML = LW'(PDU_MAX);
 
   // ---- slot VC and length (flops)
   reg [NS*2-1:0]  vc_q;
@@ -114,7 +119,7 @@ module sue_retx_buf #(
   // ---- replay reader: rows of the slot, nbytes of the last one from the stored length
   wire [LW-1:0] rd_len = len_q[{rd_conn, rd_slot}*LW +: LW];
   localparam integer TW = ((LW > NBW) ? LW : NBW) + 1;
-  localparam [TW-1:0] NBT = NB[TW-1:0];
+  localparam [TW-1:0] NBT = TW'(NB);
   wire [TW-1:0] rd_len_t = {{(TW - LW){1'b0}}, rd_len};
   wire [TW-1:0] rd_nrows = (rd_len_t + NBT - 1'b1) / NBT;
   wire [TW-1:0] rd_tail = rd_len_t - (rd_nrows - 1'b1) * NBT;
@@ -138,7 +143,7 @@ module sue_retx_buf #(
     end else begin
       inflight <= rd_issue;
       inflight_last <= rd_issue && rrows == 1;
-      inflight_n <= (rrows == 1) ? rlastn : NB[NBW-1:0];
+      inflight_n <= (rrows == 1) ? rlastn : NBW'(NB);
       if (rd_start) begin
         ra     <= {rd_conn, rd_slot, {RW{1'b0}}};
         rrows  <= rd_nrows[RW:0];
@@ -155,10 +160,12 @@ module sue_retx_buf #(
     .out_valid(out_valid), .out_data({out_data, out_nbytes, out_last}), .out_ready(out_ready),
     .level(flevel));
 
-  `ASSERT_CLK(clk, rst_n, !inflight || fifo_in_ready, "sue_retx_buf: output FIFO overrun")
-  `ASSERT_CLK(clk, rst_n, !(rd_start && rd_busy), "sue_retx_buf: replay started while reading")
-  `ASSERT_CLK(clk, rst_n, !rd_start || (rd_len != 0 && rd_len <= PML),
+  `ASSERT_CLK(fifo_no_overrun, clk, rst_n, !inflight || fifo_in_ready, "sue_retx_buf: output FIFO overrun")
+  `ASSERT_CLK(rd_when_idle, clk, rst_n, !(rd_start && rd_busy), "sue_retx_buf: replay started while reading")
+  `ASSERT_CLK(rd_len_legal, clk, rst_n, !rd_start || (rd_len != 0 && rd_len <= PML),
               "sue_retx_buf: replay of an empty slot")
-  `ASSERT_CLK(clk, rst_n, !wr_start || (wr_len != 0 && wr_len <= PML),
+  `ASSERT_CLK(wr_len_legal, clk, rst_n, !wr_start || (wr_len != 0 && wr_len <= PML),
               "sue_retx_buf: new PDU length out of 1 .. PDU_MAX")
 endmodule
+
+`resetall

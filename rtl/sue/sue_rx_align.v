@@ -11,6 +11,9 @@
 // beat. The first input beat of a frame never produces an output beat (off >= 1, and a
 // multiple of W/8 only when off >= W/8), so the final beat of one frame never meets an early
 // beat of the next one (asserted). `off` must be stable while a frame is inside.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_align #(
@@ -32,7 +35,7 @@ module sue_rx_align #(
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
   localparam integer LB  = $clog2(B);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
 
   generate if (W < 64 || W > 2048 || (W & (W - 1)) != 0) begin : g_bad_param
     `PARAM_FATAL("sue_rx_align: W must be a power of two in 64 .. 2048")
@@ -122,6 +125,8 @@ module sue_rx_align #(
     .now_v(now_v), .now_data(now_data), .fin_data(fin_data), .fin_nb(fin_nb),
     .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
 
-  `ASSERT_CLK(clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(i_valid && i_last) || (i_nb != 0 && i_nb <= FULL),
               "sue_rx_align: last beat with 0 or more than W/8 bytes")
 endmodule
+
+`resetall

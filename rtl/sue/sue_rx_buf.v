@@ -12,6 +12,9 @@
 // beat (rsv_add); a frame's unused reservation (rsv_frame minus its writes) is returned at
 // its verdict. space_ok says one more beat can be reserved: used + reserved < DEPTH, so
 // writes never find the RAM full. The lengths of committed frames wait in a FIFO of NFR.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_buf #(
@@ -23,7 +26,7 @@ module sue_rx_buf #(
 ) (
   input  wire                       clk,
   input  wire                       rst_n,
-  // area beats of the frame being checked
+  // area beats of the frame being checked, written as they come (no ready)
   input  wire                       w_valid,
   input  wire [W-1:0]               w_data,
   input  wire                       w_first,
@@ -49,9 +52,9 @@ module sue_rx_buf #(
   localparam integer AW  = $clog2(DEPTH);
   localparam integer RW  = $clog2(MAXAB + 1);
   localparam integer UW  = AW + 2;            // used + reserved fits
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [UW-1:0]  DEPTH_U = DEPTH[UW-1:0];
-  localparam [RW-1:0]  MAXAB_R = MAXAB[RW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [UW-1:0]  DEPTH_U = UW'(DEPTH);
+  localparam [RW-1:0]  MAXAB_R = RW'(MAXAB);
 
   generate if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0 || MAXAB < 1 || MAXAB > DEPTH ||
                NFR < 2 || CBW < LB + 1 || CBW > 16 || AW > 15) begin : g_bad_param
@@ -157,9 +160,13 @@ module sue_rx_buf #(
     end
   end
 
-  `ASSERT_CLK(clk, rst_n, !(commit && c_keep) || f_in_ready, "sue_rx_buf: frame FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !wr_en || used < DEPTH_U, "sue_rx_buf: RAM overflow")
-  `ASSERT_CLK(clk, rst_n, !(commit && c_keep) || (kb != 16'd0 && kb <= {{(16-RW){1'b0}}, nwr_inc}),
+  `ASSERT_CLK(frame_fifo_no_overflow, clk, rst_n, !(commit && c_keep) || f_in_ready,
+              "sue_rx_buf: frame FIFO overflow")
+  `ASSERT_CLK(ram_no_overflow, clk, rst_n, !wr_en || used < DEPTH_U, "sue_rx_buf: RAM overflow")
+  `ASSERT_CLK(kept_fits_area, clk, rst_n,
+              !(commit && c_keep) || (kb != 16'd0 && kb <= {{(16-RW){1'b0}}, nwr_inc}),
               "sue_rx_buf: kept frame longer than its written area")
-  `ASSERT_CLK(clk, rst_n, !commit || c_rsv >= nwr_inc, "sue_rx_buf: wrote more than reserved")
+  `ASSERT_CLK(wr_le_reserved, clk, rst_n, !commit || c_rsv >= nwr_inc, "sue_rx_buf: wrote more than reserved")
 endmodule
+
+`resetall

@@ -16,6 +16,8 @@
 //   input -> sue_rx_align(H + 8) -> sue_rx_trim(8) -> sue_rx_walk, sue_rx_buf (RAM)
 // Both trimmed streams end two + two cycles after the input's last beat; the verdict is
 // formed in that cycle and registered.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_check #(
@@ -58,7 +60,7 @@ module sue_rx_check #(
   output reg  [1:0]                      rh_vc,
   output reg  [9:0]                      rh_partition,
   output reg  [15:0]                     rh_rpsn,
-  output reg  [((NDST > 1) ? $clog2(NDST) : 1)-1:0] src_slot,
+  output reg  [idx_w(NDST)-1:0]          src_slot,
   output reg  [$clog2(PDU_MAX+1)-1:0]    ncmd,
   output reg  [$clog2(PDU_MAX+1)-1:0]    cmd_bytes,
   output reg  [7:0]                      pfc_cev,
@@ -70,18 +72,20 @@ module sue_rx_check #(
   output wire [$clog2(ETH_W/8+1)-1:0]    out_nbytes,
   output wire                            out_last
 );
+  `include "common_params.vh"
+
   localparam integer B     = ETH_W / 8;
   localparam integer NBW   = $clog2(B + 1);
-  localparam integer SW    = (NDST > 1) ? $clog2(NDST) : 1;
+  localparam integer SW    = idx_w(NDST);
   localparam integer CW    = $clog2(PDU_MAX + 1);
   localparam integer MAXAB = (PDU_MAX + B - 1) / B;
   localparam integer RW    = $clog2(MAXAB + 1);
   localparam integer DEPTH = BUF_BYTES / B;
   localparam integer FLW   = $clog2(NFR + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [15:0]  MAXAB16 = MAXAB[15:0];
-  localparam [RW-1:0] MAXAB_R = MAXAB[RW-1:0];
-  localparam [FLW:0] NFR_F = NFR[FLW:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [15:0]  MAXAB16 = 16'(MAXAB);
+  localparam [RW-1:0] MAXAB_R = RW'(MAXAB);
+  localparam [FLW:0] NFR_F = (FLW + 1)'(NFR);
   localparam [31:0] RES_CRC32  = 32'h2144DF1C;   // CRC over (message, its CRC LSB first)
   localparam [31:0] RES_CRC32C = 32'h48674BC7;
   localparam [5:0]  C_RCRC = 6'd40, C_BAD_PDU = 6'd44;
@@ -331,9 +335,15 @@ module sue_rx_check #(
   );
 
   wire unused_ok = &{1'b0, w_bytes[15:CW], w_ncmd[15:CW]};
-  `ASSERT_CLK(clk, rst_n, !done || (rc_v && rc_last), "sue_rx_check: R-CRC and area streams out of step")
-  `ASSERT_CLK(clk, rst_n, !done || fe_valid, "sue_rx_check: verdict without header results")
-  `ASSERT_CLK(clk, rst_n, !fe_go_q || fe_in_ready, "sue_rx_check: header result FIFO overflow")
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_nbytes, in_last, in_user}),
+                 ETH_W + NBW + 2, "Ethernet receive beat")
+  `ASSERT_CLK(rcrc_in_step, clk, rst_n, !done || (rc_v && rc_last),
+              "sue_rx_check: R-CRC and area streams out of step")
+  `ASSERT_CLK(verdict_has_hdr, clk, rst_n, !done || fe_valid, "sue_rx_check: verdict without header results")
+  `ASSERT_CLK(hdr_fifo_no_overflow, clk, rst_n, !fe_go_q || fe_in_ready,
+              "sue_rx_check: header result FIFO overflow")
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n, !(in_valid && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
               "sue_rx_check: in_nbytes must be 1 .. ETH_W/8 on the last beat")
 endmodule
+
+`resetall

@@ -4,6 +4,9 @@
 // rx_reset_in. Counters are CRW bits and saturate at 2^CRW - 1 (an XPU granting more than
 // that many credits of one kind without using them loses the excess; with CRW = 16 that is
 // 65535 commands of one {VC, type} outstanding, far beyond any XPU receive buffer).
+// Model: csrc/ref/sue/sue_endpoint_model.c (the rx credits of the endpoint)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_credits #(
@@ -36,6 +39,8 @@ module sue_rx_credits #(
       else if (rx_reset_in) cnt_q[gi*CRW +: CRW] <= {CRW{1'b0}};
       else                  cnt_q[gi*CRW +: CRW] <= (nx > SAT) ? SAT[CRW-1:0] : nx[CRW-1:0];
     assign avail[gi] = c != {CRW{1'b0}} && !rx_reset_in;
-    `ASSERT_CLK(clk, rst_n, !tk || avail[gi], "command started without an rx credit")
+    `ASSERT_CLK(start_has_credit, clk, rst_n, !tk || avail[gi], "command started without an rx credit")
   end endgenerate
 endmodule
+
+`resetall

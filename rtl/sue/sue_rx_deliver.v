@@ -33,6 +33,9 @@
 // always covers the next command's first two bytes (PW >= NB + 26), when those were written
 // before the read; the read data is used in the next cycle directly (bypass), so commands of
 // one VC follow each other with no idle cycle.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the receive buffer ep.rxq[] and delivery)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_deliver #(
@@ -46,7 +49,7 @@ module sue_rx_deliver #(
   localparam integer LW = $clog2(PDU_MAX+1), localparam integer BW = $clog2(RX_BYTES+1)
 ) (
   input  wire           clk, rst_n,
-  input  wire           fr_valid,
+  input  wire           fr_valid,   // a decision, queued without back-pressure (dq_no_overflow)
   input  wire           fr_keep,
   input  wire [1:0]     fr_vc,
   input  wire [9:0]     fr_xpuid,
@@ -64,20 +67,23 @@ module sue_rx_deliver #(
   input  wire           rx_reset_in,
   output wire           inc_cmds
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
   // ---- parameters ----
   localparam integer NB   = DATA_W / 8;
   localparam integer B    = ETH_W / 8;
   localparam integer NBW  = $clog2(B + 1);
   localparam integer PWN  = (NB + 26 > B) ? NB + 26 : B;
-  localparam integer PW   = (PWN <= 64) ? 64 : (PWN <= 128) ? 128 : (PWN <= 256) ? 256 : 512;
+  localparam integer PW   = sue_row_bytes(PWN);
   localparam integer PWW  = $clog2(PW);
-  localparam integer CMDP = (274 + ALIGN - 1) / ALIGN * ALIGN;
-  localparam integer P    = (RX_BYTES + CMDP + PW - 1) / PW * PW;   // ring bytes per VC
+  localparam integer CMDP = sue_cmd_max(ALIGN);
+  localparam integer P    = round_up(RX_BYTES + CMDP, PW);   // ring bytes per VC
   localparam integer QR   = P / PW;
   localparam integer OW   = $clog2(QR) + PWW;                       // ring offset
   localparam integer AW   = $clog2(P + 1);                          // bytes written past the head
   localparam integer NXF  = RX_BYTES / ALIGN;                       // frames held per VC (bound)
-  localparam integer XW   = (NXF > 1) ? $clog2(NXF) : 1;
+  localparam integer XW   = idx_w(NXF);
   localparam integer XCW  = $clog2(NXF + 1);
   localparam integer DQW  = 1 + 2 + 10 + LW;
 
@@ -96,9 +102,8 @@ module sue_rx_deliver #(
     `PARAM_FATAL("sue_rx_deliver: NFR must be >= 2")
   end endgenerate
 
-  localparam [31:0] P32   = P;
-  localparam [31:0] B32   = B;
-  localparam [31:0] NB32  = NB;
+  localparam [NBW-1:0] FULL = NBW'(B);
+  // 32-bit operands of the 32-bit comparisons below
   localparam [31:0] RXB32 = RX_BYTES;
   localparam [31:0] PM32  = PDU_MAX;
   localparam [31:0] NXF32 = NXF;
@@ -109,7 +114,7 @@ module sue_rx_deliver #(
     reg [OW:0] s;
     begin
       s = {1'b0, a} + {1'b0, b};
-      off_add = (s >= P32[OW:0]) ? s[OW-1:0] - P32[OW-1:0] : s[OW-1:0];
+      off_add = (s >= (OW + 1)'(P)) ? s[OW-1:0] - OW'(P) : s[OW-1:0];
     end
   endfunction
   function integer ix2(input [1:0] x);
@@ -124,8 +129,8 @@ module sue_rx_deliver #(
   function [8:0] d_sp(input [12:0] d);       // roundup(2 clen + dlen, ALIGN) <= 280
     reg [8:0] s;
     begin
-      s = {4'd0, d[12:9], 1'b0} + d_dlen(d[8:0]) + AL32[8:0] - 9'd1;
-      d_sp = s & ~(AL32[8:0] - 9'd1);
+      s = {4'd0, d[12:9], 1'b0} + d_dlen(d[8:0]) + 9'(ALIGN) - 9'd1;
+      d_sp = s & ~(9'(ALIGN) - 9'd1);
     end
   endfunction
   function [4:0] d_nbeats(input [8:0] d);    // 1 without data, ceil(dlen / NB) with
@@ -157,16 +162,16 @@ module sue_rx_deliver #(
   wire           beat = in_valid && dq_valid;
   assign a_pop = beat && in_last;
   reg  [LW:0]    a_cnt;            // area bytes taken before this beat
-  wire [NBW-1:0] nbeat = in_last ? in_nbytes : B32[NBW-1:0];
+  wire [NBW-1:0] nbeat = in_last ? in_nbytes : FULL;
   wire [LW:0]    a_rem = ({1'b0, d_bytes} > a_cnt) ? {1'b0, d_bytes} - a_cnt : {(LW+1){1'b0}};
   wire [LW:0]    nw    = !(beat && d_keep) ? {(LW+1){1'b0}} :
-                         (a_rem > {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]}) ?
-                         {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]} : a_rem;
+                         (a_rem > {{(LW+1-NBW){1'b0}}, FULL}) ?
+                         {{(LW+1-NBW){1'b0}}, FULL} : a_rem;
   wire           w_en  = nw != {(LW+1){1'b0}};
   always @(posedge clk or negedge rst_n)
     if (!rst_n)      a_cnt <= {(LW+1){1'b0}};
     else if (a_pop)  a_cnt <= {(LW+1){1'b0}};
-    else if (beat)   a_cnt <= a_cnt + {{(LW+1-NBW){1'b0}}, B32[NBW-1:0]};
+    else if (beat)   a_cnt <= a_cnt + {{(LW+1-NBW){1'b0}}, FULL};
   wire [12:0] in_desc = in_data[ETH_W-4 -: 13];   // area bytes 0-1, descriptor bits 12:0
 
   // ---- per-VC state ----
@@ -241,7 +246,7 @@ module sue_rx_deliver #(
   reg  [9:0]    c_id_q;
 
   wire [8:0]  c_sp = d_sp(c_desc_q);
-  wire [8:0]  c_rel = {4'd0, c_desc_q[12:9], 1'b0} + {5'd0, c_beat_q} * NB32[8:0];  // window - cmd
+  wire [8:0]  c_rel = {4'd0, c_desc_q[12:9], 1'b0} + {5'd0, c_beat_q} * 9'(NB);  // window - cmd
   wire        c_last = {1'b0, c_beat_q} + 5'd1 == c_nb_q;
 
   // read issue: beat 0 of the chosen command, else the next beat of the one in progress
@@ -340,15 +345,19 @@ module sue_rx_deliver #(
     assign xf_len[gv] = xln_m[xrd_q];
     assign xf_ne[gv]  = xcnt_q != {XCW{1'b0}};
 
-    `ASSERT_CLK(clk, rst_n, !keep_in || {{(32-BW){1'b0}}, lvl_q} +
-                {{(32-LW){1'b0}}, fr_bytes} <= RXB32, "kept frame does not fit (level + fr_bytes > RX_BYTES)")
-    `ASSERT_CLK(clk, rst_n, !xf_push || xf_pop || {{(32-XCW){1'b0}}, xcnt_q} < NXF32,
+    `ASSERT_CLK(kept_fits, clk, rst_n,
+                !keep_in || {{(32-BW){1'b0}}, lvl_q} + {{(32-LW){1'b0}}, fr_bytes} <= RXB32,
+                "kept frame does not fit (level + fr_bytes > RX_BYTES)")
+    `ASSERT_CLK(xf_no_overflow, clk, rst_n, !xf_push || xf_pop || {{(32-XCW){1'b0}}, xcnt_q} < NXF32,
                 "frame FIFO overflow")
-    `ASSERT_CLK(clk, rst_n, !adv || xf_ne[gv], "command started with no frame")
-    `ASSERT_CLK(clk, rst_n, !adv || hfu_n <= {1'b0, xf_len[gv]}, "command crosses its frame end")
-    `ASSERT_CLK(clk, rst_n, !adv || (h_desc[gv*13+9 +: 4] >= 4'd1 && h_desc[gv*13+9 +: 4] <= 4'd9 &&
-                (h_desc[gv*13+8] || h_desc[gv*13 +: 8] == 8'd0)), "illegal descriptor at a head")
-    `ASSERT_CLK(clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, P32[AW-1:0]},
+    `ASSERT_CLK(start_has_frame, clk, rst_n, !adv || xf_ne[gv], "command started with no frame")
+    `ASSERT_CLK(cmd_in_frame, clk, rst_n, !adv || hfu_n <= {1'b0, xf_len[gv]},
+                "command crosses its frame end")
+    `ASSERT_CLK(desc_legal, clk, rst_n,
+                !adv || (h_desc[gv*13+9 +: 4] >= 4'd1 && h_desc[gv*13+9 +: 4] <= 4'd9 &&
+                         (h_desc[gv*13+8] || h_desc[gv*13 +: 8] == 8'd0)),
+                "illegal descriptor at a head")
+    `ASSERT_CLK(ring_no_overrun, clk, rst_n, {1'b0, av_q} + {1'b0, nw_a} <= {1'b0, AW'(P)},
                 "ring overrun")
   end endgenerate
 
@@ -464,13 +473,27 @@ module sue_rx_deliver #(
   assign inc_cmds = rx_valid != 2'd0 && rx_cycle == 4'd0;
 
   // ---- protocol assertions ----
-  `ASSERT_CLK(clk, rst_n, !fr_valid || dq_in_ready, "decision FIFO overflow (more than NFR decisions ahead of their areas)")
-  `ASSERT_CLK(clk, rst_n, !fr_valid || ({{(32-LW){1'b0}}, fr_bytes} <= PM32 &&
-              {{(32-LW){1'b0}}, fr_bytes} % AL32 == 32'd0), "fr_bytes above PDU_MAX or not a multiple of ALIGN")
-  `ASSERT_CLK(clk, rst_n, !beat || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} <= PM32,
+  // The valid/ready rule holds what the module reads stable: in_nbytes on the last beat and the
+  // bytes it counts; the rest of a beat is don't-care and may change while waiting (the test
+  // drives it at random).
+  wire [NBW-1:0]   in_nb_used = in_last ? in_nbytes : FULL;
+  wire [ETH_W-1:0] in_d_used  = in_data & ~({ETH_W{1'b1}} >> {in_nb_used, 3'b000});
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_last, in_nb_used, in_d_used}), 1 + NBW + ETH_W,
+                 "area beat")
+  `ASSERT_CLK(dq_no_overflow, clk, rst_n, !fr_valid || dq_in_ready,
+              "decision FIFO overflow (more than NFR decisions ahead of their areas)")
+  `ASSERT_CLK(fr_bytes_legal, clk, rst_n,
+              !fr_valid || ({{(32-LW){1'b0}}, fr_bytes} <= PM32 && {{(32-LW){1'b0}}, fr_bytes} % AL32 == 32'd0),
+              "fr_bytes above PDU_MAX or not a multiple of ALIGN")
+  `ASSERT_CLK(area_le_pdu_max, clk, rst_n,
+              !beat || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} <= PM32,
               "command area longer than PDU_MAX")
-  `ASSERT_CLK(clk, rst_n, !a_pop || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} >=
-              {{(32-LW){1'b0}}, d_bytes}, "command area shorter than its fr_bytes")
-  `ASSERT_CLK(clk, rst_n, !(beat && in_last) || (in_nbytes != 0 &&
-              {{(32-NBW){1'b0}}, in_nbytes} <= B32), "in_nbytes not 1 .. ETH_W/8 on the last beat")
+  `ASSERT_CLK(area_ge_fr_bytes, clk, rst_n,
+              !a_pop || {{(31-LW){1'b0}}, a_cnt} + {{(32-NBW){1'b0}}, nbeat} >= {{(32-LW){1'b0}}, d_bytes},
+              "command area shorter than its fr_bytes")
+  `ASSERT_CLK(nbytes_in_range, clk, rst_n,
+              !(beat && in_last) || (in_nbytes != 0 && in_nbytes <= FULL),
+              "in_nbytes not 1 .. ETH_W/8 on the last beat")
 endmodule
+
+`resetall

@@ -7,7 +7,11 @@
 //   post_code: first failing check among 10 .. 13 without the walk (ver, source slot,
 //              partition, op / rpsn), to be used only once the R-CRC (check 9) passed.
 // The source slot is a CAM over the NDST destination-table entries supplied on dst_valid /
-// dst_xpuid: the first valid entry whose id equals the RH xpuid (sue_cfg_find_dst).
+// dst_xpuid: the first valid entry whose id equals the RH xpuid (sue_dst_lookup).
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
+`resetall
+`default_nettype none
+
 module sue_rx_hdr #(
   parameter integer NDST    = 64,
   parameter integer PDU_MAX = 4096,
@@ -35,7 +39,7 @@ module sue_rx_hdr #(
   output wire [1:0]          rh_vc,
   output wire [9:0]          rh_partition,
   output wire [15:0]         rh_rpsn,
-  output reg  [SW-1:0]       src_slot,
+  output wire [SW-1:0]       src_slot,
   output wire [7:0]          pfc_cev,
   output wire [127:0]        pfc_time   // priority i at [16*i +: 16]
 );
@@ -62,7 +66,7 @@ module sue_rx_hdr #(
 
   // network header bytes and largest frame of the configured format
   wire [5:0]  h      = (cfg_hdr_fmt == F_AIFH6) ? 6'd8 : (cfg_hdr_fmt == 2'd1) ? 6'd14 : 6'd42;
-  wire [15:0] maxlen = {10'd0, h} + PDU_MAX[15:0] + 16'd16;
+  wire [15:0] maxlen = {10'd0, h} + 16'(PDU_MAX) + 16'd16;
 
   // 1 .. 4: length, FCS, MAC control
   wire mac_ctl = hdr[511 -: 48] == 48'h0180C2000001 && w12 == 16'h8808;
@@ -132,17 +136,10 @@ module sue_rx_hdr #(
   assign rh_partition = rh[25:16];
   assign rh_rpsn      = rh[15:0];
 
-  reg     found;
-  integer dd;
-  always @* begin
-    found    = 1'b0;
-    src_slot = {SW{1'b0}};
-    for (dd = NDST - 1; dd >= 0; dd = dd - 1)
-      if (dst_valid[dd] && dst_xpuid[10*dd +: 10] == rh_xpuid) begin
-        found    = 1'b1;
-        src_slot = dd[SW-1:0];
-      end
-  end
+  wire found;
+  sue_dst_lookup #(.NDST(NDST)) u_lookup (
+    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(rh_xpuid), .hit(found), .slot(src_slot)
+  );
 
   always @* begin
     post_code = 6'd0;
@@ -158,3 +155,5 @@ module sue_rx_hdr #(
 
   wire unused_ok = &{1'b0, rh[59:58], rh[29:26], cfg_aifh_prefix[27:24]};
 endmodule
+
+`resetall

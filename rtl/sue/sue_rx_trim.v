@@ -5,6 +5,9 @@
 // bytes), two cycles after its input last beat; earlier beats one cycle after the input
 // beat that follows them. K <= W/8, so a full beat after a held one proves the held one
 // keeps all its bytes.
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_rx_trim #(
@@ -26,8 +29,8 @@ module sue_rx_trim #(
 );
   localparam integer B   = W / 8;
   localparam integer NBW = $clog2(B + 1);
-  localparam [NBW-1:0] FULL = B[NBW-1:0];
-  localparam [NBW-1:0] KB   = K[NBW-1:0];
+  localparam [NBW-1:0] FULL = NBW'(B);
+  localparam [NBW-1:0] KB   = NBW'(K);
 
   generate if (W < 64 || W > 2048 || (W & (W - 1)) != 0 || K < 1 || K > W / 8)
   begin : g_bad_param
@@ -78,6 +81,10 @@ module sue_rx_trim #(
     .now_v(now_v), .now_data(hold_q), .fin_data(fin_data), .fin_nb(fin_nb),
     .o_valid(o_valid), .o_data(o_data), .o_nb(o_nb), .o_first(o_first), .o_last(o_last));
 
-  `ASSERT_CLK(clk, rst_n, !(i_valid && i_first) || !hv_q, "sue_rx_trim: frame start while holding")
-  `ASSERT_CLK(clk, rst_n, !(i_valid && !i_last) || i_nb == FULL, "sue_rx_trim: short beat before last")
+  `ASSERT_CLK(start_not_holding, clk, rst_n, !(i_valid && i_first) || !hv_q,
+              "sue_rx_trim: frame start while holding")
+  `ASSERT_CLK(full_until_last, clk, rst_n, !(i_valid && !i_last) || i_nb == FULL,
+              "sue_rx_trim: short beat before last")
 endmodule
+
+`resetall

@@ -10,6 +10,10 @@
 // On the frame's last beat the outputs (combinational, valid with i_valid && i_last) say
 // whether the area walks (err), how many commands it holds and their packed bytes (the
 // offset where the walk stopped: the area end or a clen-0 descriptor, the fill).
+// Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
+`resetall
+`default_nettype none
+
 module sue_rx_walk #(
   parameter integer W     = 256,
   parameter integer ALIGN = 4,
@@ -35,7 +39,7 @@ module sue_rx_walk #(
     reg [9:0] raw;
     begin
       raw = {5'd0, d[12:9], 1'b0} + (d[8] ? ({2'd0, d[7:0]} + 10'd1) : 10'd0);
-      packed_sz = (raw + ALIGN[9:0] - 10'd1) & ~(ALIGN[9:0] - 10'd1);
+      packed_sz = (raw + 10'(ALIGN) - 10'd1) & ~(10'(ALIGN) - 10'd1);
     end
   endfunction
 
@@ -71,7 +75,7 @@ module sue_rx_walk #(
           cur = cur + {{(OW-10){1'b0}}, packed_sz(d)};
         end
       end
-      pos = pos + ALIGN[OW-1:0];
+      pos = pos + OW'(ALIGN);
     end
     area_end = base + {{(OW-NBW){1'b0}}, i_nb};
     // the last command runs past the area end
@@ -98,3 +102,5 @@ module sue_rx_walk #(
 
   wire unused_ok = &{1'b0, i_last};
 endmodule
+
+`resetall

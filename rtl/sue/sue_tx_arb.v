@@ -10,13 +10,16 @@
 // Each round robin has its own pointer (rtl/common rr_arbiter), moved one past the connection
 // served only when its kind is chosen, as the model's replay_ptr, nack_ptr and ack_ptr.
 // The ACK VC of connection c is c mod 4 with a connection per {destination, VC}, else ACK_VC.
+// Model: csrc/ref/sue/sue_endpoint_model.c (the transmit priority of the endpoint)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_arb #(
   parameter integer C          = 64,   // connections
   parameter integer PSN_PER_VC = 0,
   // derived (not to be overridden)
-  localparam integer CW = (C > 1) ? $clog2(C) : 1
+  localparam integer CW = idx_w(C)
 ) (
   input  wire          clk,
   input  wire          rst_n,
@@ -36,6 +39,8 @@ module sue_tx_arb #(
   output wire [CW-1:0] sel_conn,      // connection of dec_replay / dec_nack / dec_ack
   output wire [1:0]    sel_ack_vc     // VC of a stand-alone ACK / NACK frame of sel_conn
 );
+  `include "common_params.vh"
+
   generate
     if (C < 1 || C > 256) begin : g_bad_param
       `PARAM_FATAL("sue_tx_arb: C must be 1 .. 256")
@@ -49,7 +54,7 @@ module sue_tx_arb #(
   generate
     for (gc = 0; gc < C; gc = gc + 1) begin : g_req
       localparam integer GC = gc;
-      localparam [1:0] CVC = GC[1:0];  // gc mod 4
+      localparam [1:0] CVC = 2'(GC);  // gc mod 4
       wire [1:0] avc = (PSN_PER_VC != 0) ? CVC : cfg_ack_vc;
       assign rep_req[gc]  = replay_pend[gc] && !paused[rp_vc[gc*2 +: 2]];
       assign nack_req[gc] = nack_owed[gc] && !paused[avc];
@@ -85,3 +90,5 @@ module sue_tx_arb #(
     end
   endgenerate
 endmodule
+
+`resetall

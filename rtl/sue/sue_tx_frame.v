@@ -17,6 +17,9 @@
 // path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
 // eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
 // are not placed), FCS at 60.
+// Model: csrc/ref/sue/sue_frame.c (sue_frame_build, byte for byte)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_frame #(
@@ -71,11 +74,11 @@ module sue_tx_frame #(
   localparam integer LNB    = $clog2(ETH_W / 8);                  // log2(NB)
   localparam integer PRE_NB = ((50 + NB - 1) / NB) * NB;         // prefix register bytes
   localparam integer PW     = 16;                                 // byte positions
-  localparam [PW-1:0] NB_P  = NB[PW-1:0];
-  localparam [PW:0]   NB_D  = NB[PW:0];
+  localparam [PW-1:0] NB_P  = PW'(NB);
+  localparam [PW:0]   NB_D  = (PW + 1)'(NB);
   localparam integer  NB4   = NB + 4;
-  localparam [PW:0]   NB4_D = NB4[PW:0];
-  localparam [13:0]   PDU_L = PDU_MAX[13:0];
+  localparam [PW:0]   NB4_D = (PW + 1)'(NB4);
+  localparam [13:0]   PDU_L = 14'(PDU_MAX);
 
   generate if (ETH_W < 64 || ETH_W > 2048 || (ETH_W & (ETH_W - 1)) != 0 ||
                PDU_MAX < 1 || PDU_MAX > 8192) begin : g_bad_param
@@ -156,7 +159,7 @@ module sue_tx_frame #(
       if (d[PW])
         count = {NBW{1'b0}};
       else if (d >= NB_D)
-        count = NB[NBW-1:0];
+        count = NBW'(NB);
       else
         count = d[NBW-1:0];
     end
@@ -279,13 +282,27 @@ module sue_tx_frame #(
 
   // The input framing must match job_len (the length is the authority).
   wire [PW-1:0] in_rem = (pl_q - p_q) - (pos_q - pq_q);   // command bytes from this beat on
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
+  // The valid/ready rule holds what the module reads stable: the fields of the job's kind
+  // (job_pfc_* for a PFC frame, the others for a data frame) and in_nbytes on the last beat;
+  // the rest is don't-care and may change while waiting (the tests drive it at random).
+  wire [135:0]   job_pfc_used  = {job_pfc_cev, job_pfc_time} & {136{job_pfc}};
+  wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
+                                  job_partition, job_rpsn, job_len} & {160{!job_pfc}};
+  wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_pfc, job_pfc_used, job_data_used}), 297,
+                 "job")
+  `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
+                 "command-area beat")
+  `ASSERT_CLK(last_matches_len, clk, rst_n, !(in_valid && in_ready) || (in_last == (in_rem <= NB_P)),
               "sue_tx_frame: in_last does not match job_len")
-  `ASSERT_CLK(clk, rst_n, !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
+  `ASSERT_CLK(nbytes_matches_len, clk, rst_n,
+              !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
               "sue_tx_frame: in_nbytes of the last beat does not match job_len")
-  `ASSERT_CLK(clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
+  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
               "sue_tx_frame: job_len above PDU_MAX")
 
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
                      rplace[ETH_W+31:ETH_W], fplace[ETH_W+31:ETH_W], cat[2*ETH_W-1:ETH_W]};
 endmodule
+
+`resetall

@@ -1,6 +1,8 @@
 // SUE transmit front end (docs/sue/sue_tx_front.md): sue_ingress -> sue_pack_buf -> sue_tx_sched.
 // XPU command interface in; decisions (tx_decide, dec_*) and the PDU byte stream (pdu_*) out
 // to the frame builder; credits back to the XPU; counter increments to the registers.
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_front #(
@@ -12,19 +14,17 @@ module sue_tx_front #(
   parameter integer ING_CMD  = 1,
   parameter integer ING_DATA = 1,
   // derived (not to be overridden)
-  localparam integer NB  = DATA_W / 8,
-  localparam integer PW  = (NB + 24 <= 64) ? 64 : (NB + 24 <= 128) ? 128 :
-                           (NB + 24 <= 256) ? 256 : 512,
+  localparam integer PW  = sue_pw(DATA_W),
   localparam integer PWW = $clog2(PW),
   localparam integer NQ  = NDST * 4,
   localparam integer QW  = $clog2(NQ),
-  localparam integer SW  = (NDST > 1) ? $clog2(NDST) : 1,
+  localparam integer SW  = idx_w(NDST),
   localparam integer LW  = $clog2(PDU_MAX + 1),
   localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1)
 ) (
   input  wire               clk,
   input  wire               rst_n,
-  // XPU transmit command interface (docs/sue/index.md)
+  // XPU transmit command interface (docs/sue/index.md): credit flow (tx_credit), no ready to wait on
   input  wire [1:0]         tx_valid,
   input  wire [3:0]         tx_cycle,
   input  wire [1:0]         tx_vc,
@@ -71,6 +71,9 @@ module sue_tx_front #(
   output wire [23:0]        inc_flushed,
   output wire               inc_pdus
 );
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
 
   // tx_reset_out: rst_n low, tx_reset_in high, or the first cycle after either
   reg rdy_q;
@@ -147,3 +150,5 @@ module sue_tx_front #(
   assign tx_qcredit_vc    = qcr_q[1:0];
   assign tx_qcredit_xpuid = dst_xpuid[10*qcr_slot +: 10];
 endmodule
+
+`resetall

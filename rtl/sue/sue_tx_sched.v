@@ -8,6 +8,9 @@
 // The decision cycle is a cycle where the port can start a frame (port_free) and the previous
 // PDU has been read out (!busy): tx_decide is high for that one cycle, and pick_* show the
 // choice (pick_valid 0: nothing eligible, the port idles).
+// Model: csrc/ref/sue/sue_tx_front_model.c (part of sue_tx_front)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_tx_sched #(
@@ -15,11 +18,11 @@ module sue_tx_sched #(
   // derived (not to be overridden)
   localparam integer NQ = NDST * 4,
   localparam integer QW = $clog2(NQ),
-  localparam integer SW = (NDST > 1) ? $clog2(NDST) : 1
+  localparam integer SW = idx_w(NDST)
 ) (
   input  wire              clk,
   input  wire              rst_n,
-  input  wire [NQ-1:0]     q_ready,   // queue q = slot * 4 + vc
+  input  wire [NQ-1:0]     q_ready,   // queue q = slot * 4 + vc has a PDU (a level, not a handshake)
   input  wire [NQ-1:0]     q_ok,
   input  wire              port_free,
   input  wire              busy,
@@ -30,6 +33,8 @@ module sue_tx_sched #(
   output wire [1:0]        pick_vc,
   output wire [QW-1:0]     pick_q
 );
+  `include "common_params.vh"
+
 
   generate if (NDST < 1 || NDST > 64) begin : g_bad_param
     `PARAM_FATAL("sue_tx_sched: NDST must be 1 .. 64")
@@ -73,3 +78,5 @@ module sue_tx_sched #(
     assign pick_q = pick_vc;
   end endgenerate
 endmodule
+
+`resetall

@@ -2,6 +2,9 @@
 // polynomial chosen at run time (castagnoli = 0: CRC-32 IEEE, 1: CRC-32C), both reflected,
 // init and xorout all ones (docs/sue/index.md "Frames"). Two crc_stream instances see the same
 // words; the output is selected. Interface and timing exactly as crc_stream.
+// Model: csrc/lib/common/crc.c (CRC-32 and CRC-32C of the message, byte-wise)
+`resetall
+`default_nettype none
 `include "assert.vh"
 
 module sue_txf_rcrc #(
@@ -37,3 +40,5 @@ module sue_txf_rcrc #(
   assign crc     = castagnoli ? crc_c : crc_i;
   assign crc_reg = castagnoli ? reg_c : reg_i;
 endmodule
+
+`resetall

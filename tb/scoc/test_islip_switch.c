@@ -1,10 +1,10 @@
 /*
  * Tests of the flat iSLIP crossbar (docs/scoc/islip_switch.md): the RTL islip_switch and the C
- * model csrc/ref/scoc/islip_switch_model run in lockstep on random packet traffic; every link output, the
- * scheduler's requests, registered match (per output: input and iteration) and pointers, and
- * the drop counters are compared every cycle. A scoreboard on the delivered words checks that
- * every good packet arrives once, in order per connection, with its words intact, and that every
- * bad packet (destination >= N, longer than 2^LW - 1 words) is dropped and counted.
+ * model csrc/ref/scoc/islip_switch_model run in lockstep on random packet traffic; every link
+ * output, the scheduler's requests, registered match (per output: input and iteration) and
+ * pointers, and the drop counters are compared every cycle. A scoreboard on the delivered words
+ * checks that every good packet arrives once, in order per connection, with its words intact, and
+ * that every bad packet (destination >= N, longer than 2^LW - 1 words) is dropped and counted.
  */
 #include <string.h>
 

@@ -43,7 +43,8 @@ static void lockstep_cycle(sw_switch_t *sw, sw_rtl_t *rtl, sw_traffic_t *t) {
 
 static void run_mb(const char *name) {
   if (harness_scale() == HARNESS_QUICK)
-    harness_skip("the fair rates need all %u cycles on the RTL; +quick has no short form", MB_CYCLES);
+    harness_skip("the fair rates need all %u cycles on the RTL; +quick has no short form",
+                 MB_CYCLES);
   const scoc_mb_t *mb = scoc_mb_find(name);
   CHECK(mb != NULL, "benchmark %s", name);
   double fair[SCOC_MB_MAX_CONNS];
