@@ -18,8 +18,10 @@ export JOBS
 
 # ---- input checks: one line naming the valid choices, non-zero exit -------------
 KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET PLUSARGS REGRESS_SEEDS REGRESS_PLUSARGS \
-  REGRESS_SLOW_SEEDS
-export REGRESS_SEEDS REGRESS_SLOW_SEEDS REGRESS_PLUSARGS TARGET PLUSARGS
+  REGRESS_SLOW_SEEDS VERILATOR
+# the Verilator toolchain: VERILATORS_ALL, VERILATOR (default VERILATOR_DEFAULT)
+include scripts/verilator.mk
+export REGRESS_SEEDS REGRESS_SLOW_SEEDS REGRESS_PLUSARGS TARGET PLUSARGS VERILATOR
 $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),\
   $(if $(filter $(v),$(KNOWN_VARS) MAKEFLAGS MAKEOVERRIDES),,\
     $(error unknown variable '$(v)'; valid: $(KNOWN_VARS)))))
@@ -28,6 +30,12 @@ ifneq ($(filter-out $(SIMS_ALL),$(SIM)),)
 endif
 ifneq ($(words $(SIM)),1)
   $(error SIM takes one simulator; valid: $(SIMS_ALL))
+endif
+ifneq ($(words $(VERILATOR)),1)
+  $(error VERILATOR takes one version; valid: $(VERILATORS_ALL))
+endif
+ifneq ($(filter-out $(VERILATORS_ALL),$(VERILATOR)),)
+  $(error unknown VERILATOR '$(VERILATOR)'; valid: $(VERILATORS_ALL))
 endif
 # new-block takes a name that is not a block yet; every other target a block that is
 ifneq ($(filter new-block,$(MAKECMDGOALS)),)
@@ -66,6 +74,7 @@ TOOLS := scripts/install_tools.sh
 .PHONY: help sim test lint cov vectors bench synth gtkwave clean tools regress new-block clean-block regs
 help:
 	@echo "make sim [BLOCK=<block>] [TEST=<name>] [SIM=verilator|icarus|systemc] [SEED=<n>] [WAVES=1] [COVERAGE=1] [PLUSARGS='+full']"
+	@echo "                      [VERILATOR=$(subst $(subst ,, ),|,$(VERILATORS_ALL))] (default $(VERILATOR_DEFAULT), scripts/verilator.mk)"
 	@echo "                      build and run tests (default: every block, every test, Verilator, seed 1)"
 	@echo "make test             everything CI runs: C unit tests, vector reproducibility, all blocks on"
 	@echo "                      all three simulators, harness self-checks; ends with 'N passed, N failed'"

@@ -1,9 +1,11 @@
 # scripts/build.mk - builds the test program of one block for one simulator.
-# Called by the top Makefile:  make -f scripts/build.mk BLOCK=<b> SIM=<sim> VARIANT=<v>
+# Called by the top Makefile:  make -f scripts/build.mk BLOCK=<b> SIM=<sim> VARIANT=<v> [VERILATOR=<ver>]
 #   SIM     verilator | icarus | systemc
+#   VERILATOR  the Verilator toolchain of the verilator and systemc programs (scripts/verilator.mk)
 #   VARIANT plain | waves | cov | bench   (waves: FST tracing; cov: Verilator coverage;
 #           bench: plain with the models compiled at -O2, for make bench)
-# Output: sim_out/build/<sim>/<block>/<variant>/sim (or sim.vvp + harness.vpi for Icarus)
+# Output: sim_out/build/<sim>/<block>/<variant>/sim (or sim.vvp + harness.vpi for Icarus); the
+# programs of a Verilator toolchain other than the default in sim_out/build/<sim>-<version>/...
 SHELL := /bin/bash
 .DELETE_ON_ERROR:
 .SUFFIXES:
@@ -13,8 +15,9 @@ BLOCK   ?= common
 SIM     ?= verilator
 VARIANT ?= plain
 
+include scripts/verilator.mk
 GEN := sim_out/build/gen/$(BLOCK)
-B   := sim_out/build/$(SIM)/$(BLOCK)/$(VARIANT)
+B   := sim_out/build/$(SIM)$(if $(filter icarus,$(SIM)),,$(VL_DIR_SUFFIX))/$(BLOCK)/$(VARIANT)
 
 # A block is built from its own folders and those of the blocks it uses (scripts/lib.sh
 # block_deps): common always, then the BLOCK_DEPS of tb/<block>/block.mk, then the block.
@@ -25,7 +28,7 @@ DEPS     := $(call uniq,common $(BLOCK_DEPS) $(BLOCK))
 RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
 RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
 RTL_INC  := $(foreach d,$(RTL_DIRS),-I$(d))
-RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt)
+RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt rtl/lint/*/*.vlt)
 
 # C: the block's tests, and the models (csrc/ref/<d>) and libraries (csrc/lib/<d>) of DEPS, less
 # their unit tests (test_*.c) and vector writers (gen_*.c), which are programs of their own.
@@ -38,13 +41,13 @@ C_INC    := -Icsrc/harness $(addprefix -I,$(C_DIRS)) -Itb/$(BLOCK)
 C_HDRS   := $(wildcard csrc/harness/*.h $(addsuffix /*.h,$(C_DIRS)) tb/$(BLOCK)/*.h)
 CFLAGS_C := -std=gnu11 -O2 -g -Wall -Wextra -Werror $(C_INC)
 
-VROOT := $(shell verilator --getenv VERILATOR_ROOT)
+VROOT := $(VL_ROOT)
+ifeq ($(if $(filter icarus,$(SIM)),x,$(VL_ROOT)),)
+  $(error Verilator $(VERILATOR) not found (5.048 comes from .venv/: scripts/install_tools.sh))
+endif
 VINC  := -I$(VROOT)/include -I$(VROOT)/include/vltstd
-# X: a flop without reset, an X assignment or an undriven net starts random, from a seed the
-# harness derives from SEED (vl_user.cpp), never a friendly zero: a design that needs a reset it
-# lacks fails here as it does on four-state Icarus. Asserts on; warnings are errors (make lint
-# keeps the RTL free of them, so a new one stops the build instead of scrolling past).
-VFLAGS := -O3 --assert --x-assign unique --x-initial unique $(wildcard rtl/lint/*.vlt) $(RTL_INC)
+# VL_TEST_FLAGS (scripts/verilator.mk): X starts random, asserts on, warnings are errors.
+VFLAGS := $(VL_TEST_FLAGS) $(RTL_INC)
 VDEFS := -DVL_USER_STOP -DVL_USER_FATAL -DVL_USER_FINISH
 ifeq ($(VARIANT),waves)
   VFLAGS += --trace-fst --trace-structs
@@ -151,7 +154,7 @@ PCH_H := $(PCH)/fast/verilated.h.gch $(PCH)/slow/verilated.h.gch
 $(PCH)/%/verilated.h.gch: $(OBJ)/$(PCH_T)/V$(PCH_T).mk $(VROOT)/include/verilated.h $(STAMP)
 	@mkdir -p $(@D)
 	cp $(VROOT)/include/verilated.h $(@D)/verilated.h
-	flags=$$($(MAKE) -s --no-print-directory -C $(OBJ)/$(PCH_T) -f V$(PCH_T).mk $(SC_MK) \
+	flags=$$($(MAKE) -s --no-print-directory -C $(OBJ)/$(PCH_T) -f V$(PCH_T).mk $(SC_MK) $(VL_MAKE) \
 	  --eval='vl_flags: ; @echo $$(CXXFLAGS) $$(CPPFLAGS)' vl_flags) && \
 	  $(CXX) $$flags $(OPT_$*) -x c++-header $(@D)/verilated.h -o $@
 OPT_MODEL := OPT_FAST="$(OPT_fast) -iquote $(PCH)/fast -Winvalid-pch" \
@@ -164,10 +167,10 @@ MODEL_LIBS := $(foreach t,$(TOPS),$(OBJ)/$(t)/V$(t)__ALL.a)
 define TOP_RULES
 $(OBJ)/$(1)/V$(1).mk: $(RTL_DEPS) $(GEN)/tops.mk $(STAMP)
 	@mkdir -p $(OBJ)/$(1)
-	verilator $(VMODE) $(VFLAGS) --prefix V$(1) --top-module $(MODULE_$(1)) $(GFLAGS_$(1)) -Mdir $(OBJ)/$(1) $(RTL)
+	$(VL_CMD) $(VMODE) $(VFLAGS) --prefix V$(1) --top-module $(MODULE_$(1)) $(GFLAGS_$(1)) -Mdir $(OBJ)/$(1) $(RTL)
 	@touch $$@
 $(OBJ)/$(1)/V$(1)__ALL.a: $(OBJ)/$(1)/V$(1).mk $(PCH_H)
-	+$(MAKE) -s -C $(OBJ)/$(1) -f V$(1).mk V$(1)__ALL.a $(OPT_MODEL) CXX=$(CXX) $(SC_MK) >/dev/null
+	+$(MAKE) -s -C $(OBJ)/$(1) -f V$(1).mk V$(1)__ALL.a $(OPT_MODEL) CXX=$(CXX) $(SC_MK) $(VL_MAKE) >/dev/null
 endef
 $(foreach t,$(TOPS),$(eval $(call TOP_RULES,$(t))))
 
@@ -198,5 +201,5 @@ $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) 
 endif
 
 # Written while this file is read, before any rule runs (see STAMP above).
-STAMP_TEXT := sim=$(SIM) variant=$(VARIANT) | $(VFLAGS) | $(VDEFS) | $(CFLAGS_C) | $(CXXFLAGS_V) | $(OPT_fast) $(OPT_slow) | $(shell cat scripts/build.mk scripts/gen_tops.py scripts/tops.py | md5sum)
+STAMP_TEXT := sim=$(SIM) variant=$(VARIANT) $(if $(filter icarus,$(SIM)),,verilator=$(VERILATOR) $(VL_ROOT)) | $(VFLAGS) | $(VDEFS) | $(CFLAGS_C) | $(CXXFLAGS_V) | $(OPT_fast) $(OPT_slow) | $(shell cat scripts/build.mk scripts/verilator.mk scripts/gen_tops.py scripts/tops.py | md5sum)
 $(shell mkdir -p $(B) && { printf '%s\n' '$(STAMP_TEXT)' | cmp -s - $(STAMP) || printf '%s\n' '$(STAMP_TEXT)' > $(STAMP); })

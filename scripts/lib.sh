@@ -1,5 +1,25 @@
 # scripts/lib.sh - shell helpers shared by the scripts the Makefile calls.
 
+# The Verilator toolchain of this run: VERILATOR (make VERILATOR=...), else the default of
+# scripts/verilator.mk.
+verilator_version() {
+  local here
+  here=$(dirname "${BASH_SOURCE[0]}")
+  echo "${VERILATOR:-$(sed -n 's/^VERILATOR_DEFAULT *:= *//p' "$here/verilator.mk")}"
+}
+
+# build_dir SIM BLOCK VARIANT: where scripts/build.mk puts that program. The Verilator and
+# SystemC programs of a toolchain other than the default go to sim_out/build/<sim>-<version>/
+# (scripts/verilator.mk), so two versions never share objects.
+build_dir() {
+  local sim=$1 here def ver
+  here=$(dirname "${BASH_SOURCE[0]}")
+  def=$(sed -n 's/^VERILATOR_DEFAULT *:= *//p' "$here/verilator.mk")
+  ver=${VERILATOR:-$def}
+  [ "$sim" != icarus ] && [ "$ver" != "$def" ] && sim+=-$ver
+  echo "sim_out/build/$sim/$2/$3"
+}
+
 # Blocks are the folders of tb/ that describe their tops.
 all_blocks() {
   local d
@@ -25,12 +45,30 @@ block_c_dirs() {
   done | paste -sd' ' -
 }
 
-# Test names of a block, from its HARNESS_TEST(...) registrations. "default" leaves out
-# the xfail_* tests (expected to fail; scripts/selftest.sh runs them) and the bench_*
-# benchmarks (scripts/bench.sh runs them).
+# block_py_tests B: the Python (cocotb) tests of block B, one "name top file" line each, from
+# their registrations in tb/B/test_*.py: `@harness.test("<top>")` right above `async def <name>(`
+# (csrc/harness/harness.py; scripts/cocotb_run.py reads them the same way).
+block_py_tests() {
+  local f
+  for f in tb/"$1"/test_*.py; do
+    [ -f "$f" ] || continue
+    awk -v f="$f" '/^@harness\.test\(/ { match($0, /"[A-Za-z0-9_]+"/); top = substr($0, RSTART + 1, RLENGTH - 2); next }
+      top != "" && /^@/ { next }
+      top != "" && /^async def [A-Za-z0-9_]+\(/ { n = $3; sub(/\(.*/, "", n); print n, top, f }
+      { top = "" }' "$f"
+  done
+}
+
+# Test names of a block: its C tests (HARNESS_TEST / HARNESS_XFAIL registrations), then its Python
+# tests (block_py_tests), which run on Icarus and Verilator only: block_test_names B default|all
+# [SIM] leaves them out for SIM=systemc. "default" leaves out the xfail_* tests (expected to fail;
+# scripts/selftest.sh runs them) and the bench_* benchmarks (scripts/bench.sh runs them).
 block_test_names() {
   local names
   names=$(cat tb/"$1"/*.c 2>/dev/null | sed -n 's/^HARNESS_\(TEST\|XFAIL\)(\([A-Za-z0-9_]*\)[,)].*/\2/p')
+  if [ "${3:-}" != systemc ]; then
+    names=$(printf '%s\n%s' "$names" "$(block_py_tests "$1" | cut -d' ' -f1)" | sed '/^$/d')
+  fi
   if [ "$2" = default ]; then
     grep -v '^xfail_\|^bench_' <<<"$names" || true
   else

@@ -6,8 +6,10 @@
   - RTL module m (rtl/<b>/m.v) has its model csrc/ref/<b>/m.c or m_model.c, or says in its header
     which model covers it or why it has none: a line `// Model: <path> ...` naming a file that
     exists, or `// Model: none (<reason>)`;
-  - a test file tb/<b>/test_<x>.c names a module: x is m or starts with m_ for a module m;
-    a benchmark file is tb/<b>/bench_<b>.c;
+  - a test file tb/<b>/test_<x>.c or test_<x>.py names a module: x is m or starts with m_ for a
+    module m; a benchmark file is tb/<b>/bench_<b>.c; a Python test (`@harness.test("<top>")` above
+    `async def <name>`) opens a top of tb/<b>/tops.txt, and no two tests of a block, C or Python,
+    share a name (make sim TEST=<name> picks one);
   - a unit-test file csrc/{ref,lib}/<b>/test_<x>.c sits beside the source it tests (x.c or x.h,
     or x starts with its stem and '_') and registers UT_SUITE(x); gen_<b>.c only in csrc/ref/<b>;
   - no two C sources or headers share a file name (they are found by name on include paths);
@@ -102,14 +104,42 @@ for m, b in sorted(modules.items()):
                 "naming it in docs/%s/" % (b, m, b))
 
 # tb tests and benchmarks
-for f in sorted(glob.glob("tb/*/*.c")):
+for f in sorted(glob.glob("tb/*/*.c") + glob.glob("tb/*/test_*.py")):
     b, n = f.split("/")[1], stem(f)
     if n.startswith("test_"):
         x = n[len("test_"):]
         if not any(x == m or x.startswith(m + "_") for m in modules):
-            finding(f, "test file names no RTL module (test_<module>[_<aspect>].c)")
+            finding(f, "test file names no RTL module (test_<module>[_<aspect>]%s)"
+                    % os.path.splitext(f)[1])
     elif n.startswith("bench_") and n != "bench_" + b:
         finding(f, "a block's benchmarks are tb/%s/bench_%s.c" % (b, b))
+
+# test names: unique in a block; a Python test's top is one of the block's
+C_TEST_RE = re.compile(r"^HARNESS_(?:TEST|XFAIL)\((\w+)[,)]", re.M)
+PY_TEST_RE = re.compile(r'^@harness\.test\(\s*"(\w+)"[^\n]*\n(?:@[^\n]*\n)*async def (\w+)\(', re.M)
+for b in blocks:
+    seen_tests = {}
+    try:
+        tops_of_b = {t["name"] for t in tops_mod.block_tops(b)}
+    except tops_mod.TopsError:
+        tops_of_b = set()
+    for f in sorted(glob.glob("tb/%s/*.c" % b) + glob.glob("tb/%s/test_*.py" % b)):
+        with open(f) as fh:
+            text = fh.read()
+        if f.endswith(".c"):
+            names = C_TEST_RE.findall(text)
+        else:
+            names = []
+            for top, name in PY_TEST_RE.findall(text):
+                names.append(name)
+                if top not in tops_of_b:
+                    finding(f, "test %s opens %s, not a top of tb/%s/tops.txt" % (name, top, b))
+            if "@harness.test" in text and not names:
+                finding(f, "@harness.test(\"<top>\") must stand right above `async def <name>(`")
+        for name in names:
+            if name in seen_tests:
+                finding(f, "test %s also in %s (a test name is unique in its block)" % (name, seen_tests[name]))
+            seen_tests.setdefault(name, f)
 
 # unit tests and vector writers
 for f in sorted(glob.glob("csrc/ref/*/*.c") + glob.glob("csrc/lib/*/*.c")):

@@ -3,7 +3,9 @@
 # Prints the runner's verdict lines; the whole console goes to <outdir>/console.log.
 set -uo pipefail
 sim=$1 block=$2 test=$3 seed=$4 variant=$5
-b=sim_out/build/$sim/$block/$variant
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+b=$(build_dir "$sim" "$block" "$variant")
 out=sim_out/$sim/$block/$test-s$seed
 rm -rf "$out"
 mkdir -p "$out"
@@ -12,14 +14,19 @@ args=(+test="$test" +seed="$seed" +outdir="$out")
 # PLUSARGS (make sim PLUSARGS='+quick'): extra plusargs a test reads, words of +name[=value]
 read -r -a extra <<<"${PLUSARGS:-}"
 args+=("${extra[@]}")
-case $sim in
-  icarus)
-    fst=()
-    [ "$variant" = waves ] && fst=(-fst) && args+=(+wavefile="$out/waves.fst")
-    cmd=(vvp -n -M "$b" -m harness "$b/sim.vvp" "${fst[@]}" "${args[@]}")
-    ;;
-  *) cmd=("$b/sim" "${args[@]}") ;;
-esac
+if block_py_tests "$block" | cut -d' ' -f1 | grep -qx -- "$test"; then
+  # a Python (cocotb) test: scripts/cocotb_run.py starts the simulator and writes the same files
+  cmd=(.venv/bin/python3 scripts/cocotb_run.py "$sim" "$block" "$test" "$seed" "$variant" "$out")
+else
+  case $sim in
+    icarus)
+      fst=()
+      [ "$variant" = waves ] && fst=(-fst) && args+=(+wavefile="$out/waves.fst")
+      cmd=(vvp -n -M "$b" -m harness "$b/sim.vvp" "${fst[@]}" "${args[@]}")
+      ;;
+    *) cmd=("$b/sim" "${args[@]}") ;;
+  esac
+fi
 "${cmd[@]}" >"$out/console.log" 2>&1
 rc=$?
 # A test passes only if the process exits 0 and results.xml has no failure: a crash after the

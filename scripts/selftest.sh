@@ -37,7 +37,7 @@ expect_make_error "unknown make variable is refused" "unknown variable 'BLOKC'" 
 expect_make_error "bad SEED is refused" "bad SEED 'x1'" sim SEED=x1
 
 # --- corrupted vector files (Verilator runs them: the parser is simulator-independent)
-vsim=sim_out/build/verilator/common/plain/sim
+vsim=$(. scripts/lib.sh; build_dir verilator common plain)/sim # of the VERILATOR toolchain
 make -s -f scripts/build.mk BLOCK=common SIM=verilator VARIANT=plain -j"${JOBS:-2}" >/dev/null 2>&1
 corrupt_case() { # name sed-expression expected-location-regex
   local name=$1 expr=$2 loc=$3 d=$work/vec_$4
@@ -146,7 +146,7 @@ done
 # more Verilator flag must rebuild the models (and report nothing to do when run again).
 stamp_build() { make -s -f scripts/build.mk BLOCK=harness SIM=verilator VARIANT=plain "$@" -j"${JOBS:-2}" 2>&1; }
 stamp_build >/dev/null
-lib=sim_out/build/verilator/harness/plain/obj/harness_probe/Vharness_probe__ALL.a
+lib=$(. scripts/lib.sh; build_dir verilator harness plain)/obj/harness_probe/Vharness_probe__ALL.a
 before=$(stat -c %Y "$lib" 2>/dev/null || echo none)
 sleep 1
 stamp_build EXTRA_VFLAGS=-DHARNESS_SELFTEST_STAMP >/dev/null

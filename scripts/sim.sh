@@ -33,28 +33,50 @@ fi
 # Validate everything before building anything.
 declare -A block_tests
 for b in $blocks; do
-  valid=$(block_test_names "$b" all)
+  valid=$(block_test_names "$b" all "$sim")
   if [ -n "$test" ]; then
+    if [ "$sim" = systemc ] && block_py_tests "$b" | cut -d' ' -f1 | grep -qx -- "$test"; then
+      echo "TEST=$test is a Python (cocotb) test: it runs on SIM=icarus or SIM=verilator" >&2
+      exit 2
+    fi
     if ! grep -qx -- "$test" <<<"$valid"; then
       echo "unknown TEST '$test' for BLOCK=$b; valid: $(echo $valid)" >&2
       exit 2
     fi
     block_tests[$b]=$test
   else
-    block_tests[$b]=$(block_test_names "$b" default)
+    block_tests[$b]=$(block_test_names "$b" default "$sim")
   fi
 done
 
 summary=()
 total_pass=0 total_fail=0 total_skip=0 status=0
 for b in $blocks; do
-  bdir=sim_out/build/$sim/$b/$variant
+  bdir=$(build_dir "$sim" "$b" "$variant")
   mkdir -p "$bdir"
   t0=$(date +%s.%N)
-  if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" >"$bdir/build.log" 2>&1; then
+  # The Python tests among those to run ("name top file" lines), and whether any C test is.
+  py=$(block_py_tests "$b" | awk -v sel=" $(echo ${block_tests[$b]}) " 'index(sel, " " $1 " ")')
+  ctests=$(printf '%s\n' ${block_tests[$b]} | grep -vxF -f <(cut -d' ' -f1 <<<"$py" | sed '/^$/d') || true)
+  # The block's program, for its C tests; the Python tests need only the generated glue, and
+  # their own builds below.
+  what=()
+  [ -n "$ctests" ] || what=("sim_out/build/gen/$b/tops.mk")
+  if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" "${what[@]}" >"$bdir/build.log" 2>&1; then
     cat "$bdir/build.log" >&2
     echo "build of block $b for $sim failed (log: $bdir/build.log)" >&2
     exit 1
+  fi
+  # Python tests: the block's C models as a library (ctypes), and a program per top
+  # (scripts/cocotb.mk; on Verilator 5.048 whatever VERILATOR says: cocotb 2.x needs it).
+  if [ -n "$py" ]; then
+    if ! { scripts/ctools.sh lib "$b" >/dev/null &&
+      make -s -f scripts/cocotb.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" \
+        PY_TOPS="$(cut -d' ' -f2 <<<"$py" | sort -u | paste -sd' ' -)" -j"$jobs"; } >>"$bdir/build.log" 2>&1; then
+      cat "$bdir/build.log" >&2
+      echo "build of the Python tests of block $b for $sim failed (log: $bdir/build.log)" >&2
+      exit 1
+    fi
   fi
   t1=$(date +%s.%N)
   outs=()

@@ -57,7 +57,13 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
   b->ctx = g_ctx;
   b->top = &harness_tops[top_index];
   b->vt = &harness_vl_tops[top_index];
+  // A test may open a DUT after others have run (the context is shared, time has passed).
+  // Verilator 5.048 refuses a model added at a non-zero time; the harness owns time and sets
+  // it before every eval (eval_at), so the model is created at 0 and the time put back.
+  uint64_t now = g_ctx->time();
+  g_ctx->time(0);
   b->m = b->vt->create(g_ctx);
+  g_ctx->time(now);
 #if VM_TRACE
   if (wave_path) {
     b->tfp = new VerilatedFstC;
@@ -73,6 +79,15 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
     return nullptr;
   }
 #endif
+  // Inputs start at zero, as on Icarus (be_icarus.c drives them to 0 at open) and SystemC (a
+  // fresh sc_signal): Verilator 5.048 gives top-level inputs a random initial value under
+  // --x-initial unique, where 5.006 left them 0.
+  for (int i = 0; i < b->top->nports; i++) {
+    if (!b->top->ports[i].is_input)
+      continue;
+    std::vector<uint32_t> zero(HARNESS_WORDS(b->top->ports[i].width) + 1, 0u);
+    be_set(b, i, zero.data());
+  }
   b->vt->eval(b->m);
   return b;
 }
