@@ -53,7 +53,7 @@ async def py_switch_lockstep(dut):
     d = harness.dut_of(dut)
     await harness.start(d)
     rng = random.Random(harness.seed())
-    offer = [None] * n  # per input: [dst, len, idx, seq]
+    offer = [None] * n  # per input: [dst, len, idx, seq, shown]
     seq = [0] * n
     rx = [None] * n  # per output: [src, seq, len, next idx] of the packet being delivered
     next_seq = {}  # (src, dst) -> next packet number expected at dst
@@ -78,10 +78,13 @@ async def py_switch_lockstep(dut):
         drain = c > cycles - 300
         for q in range(n):
             if offer[q] is None and not drain and rng.random() < 0.3:
-                offer[q] = [rng.randrange(n), rng.randint(1, pmax), 0, seq[q]]
+                offer[q] = [rng.randrange(n), rng.randint(1, pmax), 0, seq[q], False]
                 seq[q] += 1
             k = offer[q]
-            if k is not None and (k[2] > 0 or rng.random() < 0.9):  # gaps before a packet
+            # gaps before a packet; once shown, a word stays offered until taken (valid/ready
+            # rule, asserted by scoc_in_buf)
+            if k is not None and (k[2] > 0 or k[4] or rng.random() < 0.9):
+                k[4] = True
                 mi.in_valid[q], mi.in_dst[q], mi.in_last[q] = 1, k[0], int(k[2] == k[1] - 1)
                 mi.in_data[q] = word(q, k[3], k[1], k[2])
             mi.out_ready[q] = int(rng.random() < 0.7)
