@@ -41,6 +41,7 @@ void be_advance(be_model_t *m, uint64_t t_ps);
 void be_waves(be_model_t *m, int on);
 
 const char *be_sim_name(void);
+int be_top_built(int top_index); /* 0 if the program was built without this top */
 /* Called once when the test is over (pass or fail): flush waves, write coverage. */
 void be_run_end(const char *outdir);
 

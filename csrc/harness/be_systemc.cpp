@@ -77,6 +77,9 @@ static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
 extern "C" {
 
 const char *be_sim_name(void) { return "systemc"; }
+int be_top_built(int top_index) {
+  return g_models[static_cast<size_t>(top_index * harness_ninst)].sc != nullptr;
+}
 
 be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, unsigned errlen) {
   if (top_index < 0 || top_index >= harness_ntops || inst < 0 || inst >= harness_ninst) {
@@ -84,6 +87,10 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
     return nullptr;
   }
   be_model_t *b = &g_models[static_cast<size_t>(top_index * harness_ninst + inst)];
+  if (!b->sc) {
+    std::snprintf(err, errlen, "%s is not in this program (left out of the build)", b->top->name);
+    return nullptr;
+  }
   if (b->in_use) {
     std::snprintf(err, errlen, "instance %d of %s is already open", inst, b->top->name);
     return nullptr;
@@ -93,7 +100,8 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
     g_tfp = new VerilatedFstSc; // registers itself with the kernel
     g_tfp_live = true;
     for (be_model &m : g_models)
-      m.sc->trace(g_tfp);
+      if (m.sc)
+        m.sc->trace(g_tfp);
     g_tfp->open(wave_path);
   }
   if (wave_path)
@@ -261,7 +269,8 @@ int sc_main(int argc, char **argv) {
   // The simulation stopped under the test (sc_stop from elsewhere, starvation).
   int code = runner.done ? runner.code : harness_sim_ended("SystemC simulation stopped");
   for (be_model &b : g_models)
-    b.sc->final_();
+    if (b.sc)
+      b.sc->final_();
 #if VM_TRACE
   if (g_tfp)
     g_tfp->close();

@@ -39,11 +39,10 @@ static std::vector<be_model *> g_closed;
 extern "C" {
 
 const char *be_sim_name(void) { return "verilator"; }
+int be_top_built(int top_index) { return harness_vl_tops[top_index].create != nullptr; }
 
 be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, unsigned errlen) {
   (void)inst;
-  (void)err;
-  (void)errlen;
   if (!g_ctx) {
     g_ctx = new VerilatedContext;
     g_ctx->fatalOnError(false);
@@ -52,6 +51,11 @@ be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, u
 #if VM_TRACE
     g_ctx->traceEverOn(true);
 #endif
+  }
+  if (!harness_vl_tops[top_index].create) {
+    std::snprintf(err, errlen, "%s is not in this program (left out of the build)",
+                  harness_tops[top_index].name);
+    return nullptr;
   }
   be_model_t *b = new be_model{};
   b->ctx = g_ctx;

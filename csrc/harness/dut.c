@@ -40,19 +40,33 @@ static void check_design(void) {
     FAIL("design error: %s", harness_design_error_msg());
 }
 
-dut_t *dut_open(const char *top) {
-  int ti = -1;
+static int top_index(const char *fn, const char *top) {
   for (int i = 0; i < harness_ntops; i++)
     if (strcmp(harness_tops[i].name, top) == 0)
-      ti = i;
-  if (ti < 0) {
-    char list[2048] = "";
-    for (int i = 0; i < harness_ntops; i++) {
-      strncat(list, " ", sizeof list - strlen(list) - 1);
-      strncat(list, harness_tops[i].name, sizeof list - strlen(list) - 1);
-    }
-    FAIL("dut_open: unknown top '%s'; tops of block %s:%s", top, harness_block_name, list);
+      return i;
+  char list[2048] = "";
+  for (int i = 0; i < harness_ntops; i++) {
+    strncat(list, " ", sizeof list - strlen(list) - 1);
+    strncat(list, harness_tops[i].name, sizeof list - strlen(list) - 1);
   }
+  FAIL("%s: unknown top '%s'; tops of block %s:%s", fn, top, harness_block_name, list);
+}
+
+int dut_top_built(const char *top) {
+  if (be_top_built(top_index("dut_top_built", top)))
+    return 1;
+  harness_log("%s: @regress top, not in this program (make test's %s lane): left out", top,
+              be_sim_name());
+  return 0;
+}
+
+dut_t *dut_open(const char *top) {
+  int ti = top_index("dut_open", top);
+  if (!be_top_built(ti))
+    FAIL(
+        "dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
+        "(make test's Verilator and SystemC lanes); ask dut_top_built() first. make sim builds it.",
+        top, harness_block_name);
   /* the lowest instance of this top that no open DUT holds */
   unsigned long held = 0;
   for (int i = 0; i < HARNESS_MAX_DUTS; i++)

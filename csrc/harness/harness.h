@@ -34,7 +34,11 @@ typedef int port_t; /* handle from dut_port(); index into the top's port table *
 #define HARNESS_WORDS(bits) (((bits) + 31u) / 32u)
 
 /* ---- DUT ---------------------------------------------------------------- */
-dut_t *dut_open(const char *top); /* fails the test if unknown */
+dut_t *dut_open(const char *top); /* fails the test if unknown or not built */
+/* 0 if this program was built without top: make test's Verilator and SystemC programs leave
+ * the @regress tops of tb/<block>/tops.txt out. A test that loops over configurations skips
+ * those; a 0 is logged (run.log). Icarus and make sim have every top. */
+int dut_top_built(const char *top);
 void dut_close(dut_t *d);
 port_t dut_port(dut_t *d, const char *name);  /* fails the test if missing */
 int dut_has_port(dut_t *d, const char *name); /* 1 if present */

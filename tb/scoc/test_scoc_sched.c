@@ -270,6 +270,8 @@ static unsigned long long n_cycles(unsigned long long n) { return harness_scaled
 HARNESS_TEST(sched_lockstep) {
   for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     static sched_t s;
+    if (!dut_top_built(cases[i].top))
+      continue; /* @regress, left out of this program (logged) */
     open_sched(&s, &cases[i], i);
     unsigned long long n = n_cycles(4000);
     for (unsigned long long k = 0; k < n; k++)

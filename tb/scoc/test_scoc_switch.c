@@ -104,6 +104,8 @@ static void compare_sched(void *ctx) {
 HARNESS_TEST(switch_lockstep) {
   for (unsigned i = 0; i < sizeof sw_cases / sizeof sw_cases[0]; i++) {
     static sw_t s;
+    if (!dut_top_built(sw_cases[i].top))
+      continue; /* @regress, left out of this program (logged) */
     s.c = &sw_cases[i];
     CHECK(scoc_sw_model_init(&s.model, &s.c->p) == 0, "model parameters of %s", s.c->top);
     swl_open(&s.lk, s.c->top, s.c->p.n, s.c->p.lw, s.c->p.dw, scoc_sw_model_ops(&s.model),
