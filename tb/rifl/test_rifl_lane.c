@@ -115,8 +115,8 @@ static void errors_run(const lane_case_t *lc, double ber_ab, double ber_ba, uint
 }
 
 HARNESS_TEST(lane_errors_one_way) {
-  errors_run(FW256, 1e-5, 0, 120, 2000);
-  errors_run(FW256, 0, 1e-5, 120, 2000);
+  errors_run(FW256, 1e-5, 0, harness_scaled(60, 120, 120), 2000);
+  errors_run(FW256, 0, 1e-5, harness_scaled(60, 120, 120), 2000);
 }
 
 HARNESS_TEST(lane_errors_both_ways) {
@@ -311,16 +311,18 @@ static void axis_run(const axis_case_t *a, double ber, unsigned skew, uint64_t p
 /* Packets of 1 to 8192 bytes both ways through the AXI4-Stream tops, clean and with bit
  * errors both ways; bonded links with lane skew. */
 HARNESS_TEST(lane_axis_packets) {
-  axis_run(&axis_tops[0], 0, 0, 24, 0.2, 0.2);
-  axis_run(&axis_tops[1], 1e-5, 0, 16, 0, 0);
+  axis_run(&axis_tops[0], 0, 0, harness_scaled(12, 24, 24), 0.2, 0.2);
+  axis_run(&axis_tops[1], 1e-5, 0, harness_scaled(8, 16, 16), 0, 0);
 }
 
 HARNESS_TEST(lane_bond_skew) {
   for (unsigned i = 2; i < 5; i++)
-    axis_run(&axis_tops[i], 0, 40, 16, 0, 0);
+    axis_run(&axis_tops[i], 0, 40, harness_scaled(8, 16, 16), 0, 0);
 }
 
-HARNESS_TEST(lane_bond_errors) { axis_run(&axis_tops[4], 1e-6, 40, 16, 0.1, 0.1); }
+HARNESS_TEST(lane_bond_errors) {
+  axis_run(&axis_tops[4], 1e-6, 40, harness_scaled(8, 16, 16), 0.1, 0.1);
+}
 
 /* A bonded link restarts as a whole: once by a peer reset, once by a single lane losing
  * alignment (its line cut in one direction). Packets in flight may be lost, a packet cut

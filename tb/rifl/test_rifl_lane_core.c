@@ -354,5 +354,5 @@ HARNESS_TEST(lane_model_lockstep) {
   unsigned n = (unsigned)harness_scaled(2, 4, 4);
   for (unsigned i = 0; i < n; i++)
     lockstep_clean(&cases[i], i == 0);
-  lockstep_errors(&cases[1], 1e-5, 12000);
+  lockstep_errors(&cases[1], 1e-5, harness_scaled(6000, 12000, 12000));
 }

@@ -26,7 +26,7 @@ static unsigned next_seq(unsigned s) {
   return s == SEQ_BAD ? 0 : s;
 }
 
-unsigned long long swl_cycles(unsigned long long n) { return harness_scaled(n / 10, n, n); }
+unsigned long long swl_cycles(unsigned long long n) { return harness_scaled(n / 20, n, n); }
 
 void swl_open(swl_t *s, const char *top, unsigned n, unsigned lw, unsigned dw, sw_ops_t model,
               swl_hook_fn compare, void *ctx, uint64_t salt) {

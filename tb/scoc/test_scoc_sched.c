@@ -263,7 +263,7 @@ static void close_sched(sched_t *s) {
 }
 
 /* +quick: a tenth of the cycles (the make test lane of the event-driven simulators) */
-static unsigned long long n_cycles(unsigned long long n) { return harness_scaled(n / 10, n, n); }
+static unsigned long long n_cycles(unsigned long long n) { return harness_scaled(n / 20, n, n); }
 
 /* Lockstep on every top: uniform load, a hotspot, a permutation, backpressure from the
  * outputs, then a drain. */

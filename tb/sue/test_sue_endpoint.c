@@ -31,7 +31,9 @@
 
 /* Commands a side sends: n by default, 4 n with +full (make regress), n / 10 with +quick (the
  * make test lane of a slow simulator; every check still applies). */
-static unsigned run_len(unsigned n) { return (unsigned)harness_scaled(n / 10, n, 4 * n); }
+static unsigned run_len(unsigned n) {
+  return (unsigned)harness_scaled(n / 10 < 60 ? n / 10 : 60, n, 4 * n);
+}
 
 /* A clean channel: every frame byte, decision, delivery and counter equal to the model's; the
  * UDP frames of endpoint 0 go to a pcap that tshark must read as Ethernet / IPv4 / UDP. */

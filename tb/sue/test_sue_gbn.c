@@ -285,7 +285,8 @@ static void set_cfg(gt_t *s, uint32_t retx, uint32_t ackd) {
 
 HARNESS_TEST(sue_gbn_random) {
   const char *pa = harness_plusarg("cycles");
-  unsigned cycles = pa ? (unsigned)strtoul(pa, NULL, 0) : 20000;
+  unsigned cycles =
+      pa ? (unsigned)strtoul(pa, NULL, 0) : (unsigned)harness_scaled(10000, 20000, 20000);
   static const uint32_t retx_pick[] = {1, 2, 3, 7, 16, 40, 100, 300, 4096, 0xFFFFFF};
   static const uint32_t ackd_pick[] = {0, 1, 2, 5, 30, 64, 200, 0xFFFF};
   for (unsigned ci = 0; ci < NCASES; ci++) {

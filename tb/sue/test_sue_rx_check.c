@@ -753,7 +753,7 @@ HARNESS_TEST(rxc_random) {
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x22 + ci);
-    unsigned n = (unsigned)harness_scaled(400, 3000, 3000);
+    unsigned n = (unsigned)harness_scaled(200, 3000, 3000);
     for (unsigned part = 0; part < 4; part++) {
       static const unsigned gap[4] = {0, 10, 40, 0}, rdy[4] = {100, 80, 40, 10};
       t.p_gap_pct = gap[part];

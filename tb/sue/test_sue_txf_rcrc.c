@@ -38,7 +38,8 @@ HARNESS_TEST(crc_stream_random) {
            p_valid = dut_port(d, "valid"), p_data = dut_port(d, "data"),
            p_nb = dut_port(d, "nbytes"), p_crc = dut_port(d, "crc"), p_reg = dut_port(d, "crc_reg");
     dut_reset(d, 2);
-    const unsigned msgs = w > 1024 ? 40 : 150;
+    const unsigned msgs =
+        (unsigned)(w > 1024 ? harness_scaled(20, 40, 40) : harness_scaled(75, 150, 150));
     for (unsigned m = 0; m < msgs; m++) {
       unsigned len = (unsigned)prng_below(&rng, m % 4 == 0 ? 4 * nb + 2 : 700);
       int castagnoli = (int)prng_below(&rng, 2);
