@@ -262,7 +262,7 @@ static void close_sched(sched_t *s) {
   dut_close(s->d);
 }
 
-/* +quick: a tenth of the cycles (the make test lane of the event-driven simulators) */
+/* +quick: a twentieth of the cycles (make test's Icarus lane) */
 static unsigned long long n_cycles(unsigned long long n) { return harness_scaled(n / 20, n, n); }
 
 /* Lockstep on every top: uniform load, a hotspot, a permutation, backpressure from the

@@ -29,8 +29,8 @@
 #include "sue_pcap.h"
 #include "sue_regs_model.h"
 
-/* Commands a side sends: n by default, 4 n with +full (make regress), n / 10 with +quick (the
- * make test lane of a slow simulator; every check still applies). */
+/* Commands a side sends: n by default, 4 n with +full (make regress), n / 10 but at
+ * most 60 with +quick (make test's Icarus lane; every check still applies). */
 static unsigned run_len(unsigned n) {
   return (unsigned)harness_scaled(n / 10 < 60 ? n / 10 : 60, n, 4 * n);
 }
