@@ -8,10 +8,10 @@ the module's name or starts with it and '_' (sync_fifo_w8_d4 is a sync_fifo). At
             stimulus of a renamed top (a vector file changes only where its top changed)
   @synth    synthesized by `make synth` and linted, never simulated (too large to build)
   @xilinx   `make synth` also runs synth_xilinx on it (a figure a paper publishes)
-  @regress  one of the largest configurations: make test's Verilator and SystemC programs
-            leave it out (its C++ compile is the bulk of that lane's time; the module runs in
-            smaller configurations there, and this top on Icarus); make sim and make regress
-            build it. A test that opens it asks dut_top_built() first.
+  @regress  one of the largest configurations: make test's programs leave it out (its C++
+            compile and its Icarus elaboration are a large share of make test's time; the
+            module runs there in smaller configurations); make sim and make regress build
+            it. A test that opens it asks dut_top_built() first.
 
 CLI, for the shell scripts:  tops.py BLOCK [--sim | --all] [--with ATTR]
 prints the selected tops as `name module NAME=VALUE ...` lines (default: --sim, the tops that

@@ -65,7 +65,7 @@ dut_t *dut_open(const char *top) {
   if (!be_top_built(ti))
     FAIL(
         "dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
-        "(make test's Verilator and SystemC lanes); ask dut_top_built() first. make sim builds it.",
+        "(make test); ask dut_top_built() first. make sim builds it.",
         top, harness_block_name);
   /* the lowest instance of this top that no open DUT holds */
   unsigned long held = 0;

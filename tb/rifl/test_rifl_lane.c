@@ -120,6 +120,10 @@ HARNESS_TEST(lane_errors_one_way) {
 }
 
 HARNESS_TEST(lane_errors_both_ways) {
+  if (harness_scale() == HARNESS_QUICK)
+    harness_skip(
+        "a long error-injection run: +quick (make test's Icarus lane) has lane_errors_one_way; "
+        "default and +full run it (Verilator in make test, every simulator in make regress)");
   for (unsigned i = 0; i < n_fw(); i++)
     errors_run(&cores[i], cores[i].fw <= 256 ? 1e-5 : 1e-6, cores[i].fw <= 256 ? 1e-5 : 1e-6, 120,
                2000);
@@ -128,6 +132,10 @@ HARNESS_TEST(lane_errors_both_ways) {
 /* Scoreboard across the BER range: nothing lost, duplicated, reordered or corrupted, with
  * packets of 1 to 8192 bytes both ways. */
 HARNESS_TEST(lane_ber_scoreboard) {
+  if (harness_scale() == HARNESS_QUICK)
+    harness_skip(
+        "a long error-injection run: +quick (make test's Icarus lane) has lane_errors_one_way; "
+        "default and +full run it (Verilator in make test, every simulator in make regress)");
   static const double bers[] = {1e-9, 1e-8, 1e-7, 1e-6, 1e-5};
   for (unsigned i = 0; i < sizeof bers / sizeof bers[0]; i++) {
     harness_log("BER %g", bers[i]);
@@ -321,6 +329,11 @@ HARNESS_TEST(lane_bond_skew) {
 }
 
 HARNESS_TEST(lane_bond_errors) {
+  if (harness_scale() == HARNESS_QUICK)
+    harness_skip(
+        "a long error-injection run: +quick (make test's Icarus lane) has lane_bond_skew and "
+        "lane_bond_restart; "
+        "default and +full run it (Verilator in make test, every simulator in make regress)");
   axis_run(&axis_tops[4], 1e-6, 40, harness_scaled(8, 16, 16), 0.1, 0.1);
 }
 
