@@ -1,5 +1,5 @@
-// The Rocksoft-model shell shared by crc_engine and crc_stream (docs/common/index.md): the parameter
-// checks, INIT / XOROUT fitted to CRC_W bits, the byte bit-reversal of REFIN, the CRC
+// The Rocksoft-model shell shared by crc_engine and crc_stream (docs/common/crc_engine.md): the
+// parameter checks, INIT / XOROUT fitted to CRC_W bits, the byte bit-reversal of REFIN, the CRC
 // register, and REFOUT / XOROUT on the way out. The register is kept non-reflected. The
 // parent computes the step: `stepped` = the register `base` after shifting in this cycle's
 // message bits of `data_m` (MSB first, crc_comb); base, data_m -> stepped must not depend on

@@ -16,7 +16,7 @@
 // parameterized top) trips an internal assertion (rtlil.cc:663): the port of a crc_comb with
 // parameter overrides is connected to an element of a wire array (chain[], pc[]). From a
 // parent it elaborates and synthesizes fine, so scripts/lint_rtl.sh elaborates every top
-// through a generated wrapper instance (docs/common/index.md "crc_stream").
+// through a generated wrapper instance (docs/common/crc_stream.md).
 `resetall
 `default_nettype none
 `include "assert.vh"

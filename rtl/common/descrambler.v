@@ -1,5 +1,5 @@
 // Self-synchronizing descrambler: out[n] = in[n] ^ XOR_{k in TAPS} in[n-k].
-// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=1); see docs/common/index.md.
+// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=1); see docs/common/scrambler.md.
 // Model: csrc/ref/common/scrambler_model.c (scr_* with descramble = 1)
 `resetall
 `default_nettype none

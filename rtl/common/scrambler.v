@@ -1,5 +1,5 @@
 // Self-synchronizing (multiplicative) scrambler: out[n] = in[n] ^ XOR_{k in TAPS} out[n-k].
-// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=0); see docs/common/index.md.
+// A thin wrapper: the logic is selfsync_scrambler (DESCRAMBLE=0); see docs/common/scrambler.md.
 `resetall
 `default_nettype none
 

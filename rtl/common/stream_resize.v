@@ -1,7 +1,7 @@
-// stream_resize: a byte stream from IN_B-byte beats to OUT_B-byte beats (docs/common/index.md).
-// Frames of the stream have every beat full but the last (nbytes = IN_B / OUT_B on all other
-// beats), first byte at the top of a beat; the output keeps that form. IN_B and OUT_B are
-// powers of two, so one is a whole multiple of the other:
+// stream_resize: a byte stream from IN_B-byte beats to OUT_B-byte beats
+// (docs/common/stream_resize.md). Frames of the stream have every beat full but the last
+// (nbytes = IN_B / OUT_B on all other beats), first byte at the top of a beat; the output keeps
+// that form. IN_B and OUT_B are powers of two, so one is a whole multiple of the other:
 //   IN_B > OUT_B: each input beat leaves as its OUT_B-byte pieces, combinationally (no
 //                 register; in_ready on the beat's last piece);
 //   IN_B < OUT_B: input beats are gathered into one output register until it is full or the

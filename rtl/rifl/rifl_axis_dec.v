@@ -1,4 +1,4 @@
-// RIFL user-side decoder (docs/rifl/index.md, "User side"): the inverse of rifl_axis_enc. The
+// RIFL user-side decoder (docs/rifl/rifl_axis.md): the inverse of rifl_axis_enc. The
 // bytes of data frames (meta 01, 11, 10) are joined into each packet's byte stream and cut
 // into AXI4-Stream beats of DW/8 bytes; meta 00 entries carry no user data and are dropped.
 // An s_abort entry closes the open packet (the link restarted under it) with a tlast beat

@@ -1,4 +1,4 @@
-// RIFL user-side encoder (docs/rifl/index.md, "User side"): cuts the byte stream of each
+// RIFL user-side encoder (docs/rifl/rifl_axis.md): cuts the byte stream of each
 // AXI4-Stream packet into payload frames of PB = (FW-16)/8 bytes with a meta code (01 full,
 // 11 full and last, 10 last with n < PB bytes on top and n in the lowest byte).
 // Bytes wait in a buffer of PB + DW/8 bytes, first byte on top and zeros below the count, so

@@ -1,14 +1,14 @@
-// RIFL channel bonding (the seed's Section 4.E, docs/rifl/index.md "Bonding"): LANES single-lane
-// cores carry one user stream. The encoder's payload frames go to the lanes in turn (frame
-// k to lane k mod LANES) through a two-entry staging FIFO per lane, so every lane can take
+// RIFL channel bonding (the seed's Section 4.E, docs/rifl/rifl_lane.md "Bonding"): LANES
+// single-lane cores carry one user stream. The encoder's payload frames go to the lanes in turn
+// (frame k to lane k mod LANES) through a two-entry staging FIFO per lane, so every lane can take
 // a frame in the same slot; on receive the frames are taken from the lanes' flow-control
 // buffers in the same order, which absorbs any skew between lanes (up to the buffer depth,
 // and flow control keeps each lane's buffer from overflowing while it waits).
 // Each lane runs the single-lane protocol on its own (alignment, replay, flow control).
 // Restarts: a restart of one lane loses its frames in flight, which would shift the
 // round-robin order of the others, so when any lane of a link that was up restarts, every
-// lane is forced to restart too and the bond's own order is reset (docs/rifl/index.md). From that
-// moment until every lane has gone down and left INIT (its receiver is then off until the
+// lane is forced to restart too and the bond's own order is reset (docs/rifl/rifl_lane.md). From
+// that moment until every lane has gone down and left INIT (its receiver is then off until the
 // next PAUSE handshake, so nothing of the old stream can arrive any more) the bond purges:
 // the staging FIFOs and the lanes' receive buffers are emptied, a packet open at the
 // decoder is closed with an abort (tuser), and the rest of a packet open at the encoder is

@@ -1,5 +1,5 @@
-// RIFL control event monitor (docs/rifl/index.md): raises the PAUSE and RETRANS request flags of
-// the peer. A flag is set after 8 consecutive control frames carrying its key (data frames
+// RIFL control event monitor (docs/rifl/rifl_rx_verify.md): raises the PAUSE and RETRANS request
+// flags of the peer. A flag is set after 8 consecutive control frames carrying its key (data frames
 // in between do not break the run, so the requests interleaved with a replay count); it is
 // cleared by a control frame with the other request key or by 16 consecutive data or IDLE
 // frames. A control frame with any other key (a corrupted one) or an illegal SYN breaks

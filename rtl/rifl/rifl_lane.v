@@ -1,4 +1,4 @@
-// RIFL single-lane link layer with its AXI4-Stream user side (docs/rifl/index.md "Lane"): the
+// RIFL single-lane link layer with its AXI4-Stream user side (docs/rifl/rifl_lane.md): the
 // encoder re-chunks user packets into payload frames, rifl_lane_core carries them with
 // in-band retransmission and flow control, the decoder turns received frames back into
 // packets. A packet cut by a link restart is delivered with tuser set on its tlast beat.

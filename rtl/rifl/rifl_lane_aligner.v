@@ -1,4 +1,4 @@
-// RIFL lane aligner (docs/rifl/index.md): finds the frame boundary in a stream of 64-bit words
+// RIFL lane aligner (docs/rifl/rifl_frame.md): finds the frame boundary in a stream of 64-bit words
 // from any bit offset. The aligned word is a = {gt_data, prev}[o +: 64]; a word counter
 // assembles FW/64 of them into a frame (word 0 at the top) and the SYN of every completed
 // frame is checked. Unaligned, LOCK legal SYNs in a row lock; an illegal one slips the

@@ -1,4 +1,4 @@
-// RIFL single lane, payload-frame user side (docs/rifl/index.md "Lane"): TX controller with its
+// RIFL single lane, payload-frame user side (docs/rifl/rifl_lane.md): TX controller with its
 // retransmission buffer, scrambler and verification code, gearbox to 64-bit transceiver
 // words; lane aligner, code check and descrambler, control event monitor, RX verification
 // and the flow-control buffer. User frames are {meta, payload} as on the wire; rifl_lane

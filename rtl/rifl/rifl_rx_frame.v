@@ -1,4 +1,4 @@
-// RIFL RX frame pipeline (docs/rifl/index.md): check the verification code of the received
+// RIFL RX frame pipeline (docs/rifl/rifl_frame.md): check the verification code of the received
 // (scrambled) frame, descramble the body (state advancing only on in_valid) and register
 // everything. out_code = CRC12(in_frame, [11:0] = 0) ^ in_frame[11:0]: the frame ID when the
 // frame is intact. One cycle of latency; outputs hold while out_valid is 0.

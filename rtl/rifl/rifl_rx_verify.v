@@ -1,5 +1,5 @@
-// RIFL RX verification (the seed's Listing 1, docs/rifl/index.md). A frame is intact when its
-// code (CRC12 ^ verification code, from rifl_rx_frame) equals the local frame ID counter
+// RIFL RX verification (the seed's Listing 1, docs/rifl/rifl_rx_verify.md). A frame is intact when
+// its code (CRC12 ^ verification code, from rifl_rx_frame) equals the local frame ID counter
 // fid. An intact data frame advances fid; it is delivered only when fid equals the
 // threshold thr, which then advances too: after any failure fid rolls back to thr - 16, so
 // the 16 frames before the first undelivered one must verify again in sequence before

@@ -1,5 +1,5 @@
-// RIFL TX controller (the seed's Section 4.A and 4.C, docs/rifl/index.md "TX controller"). Picks
-// the frame of every frame slot (one slot each FW/64 cycles, the transceiver's pace) from
+// RIFL TX controller (the seed's Section 4.A and 4.C, docs/rifl/rifl_tx_ctrl.md "TX controller").
+// Picks the frame of every frame slot (one slot each FW/64 cycles, the transceiver's pace) from
 // six states:
 //   INIT         fill the retransmission buffer with fillers for IDs 0 .. 2^FIDW-1 (one a
 //                cycle); send PAUSE.
@@ -12,7 +12,7 @@
 //                RETRANS while the local receiver is in error; repeated while the peer
 //                keeps asking. The oldest entry is not replayed: its ID is the ID of the
 //                next new frame, which a receiver that is already caught up would take
-//                for that new frame (docs/rifl/index.md "Replay").
+//                for that new frame (docs/rifl/rifl_tx_ctrl.md "Replay").
 //   SEND_RETRANS send RETRANS while the local receiver is in error.
 //   NORMAL       send a data frame: flow-control frame, else user data (unless the peer
 //                asked us to stop), else a filler; each one is stored for replay.

@@ -1,4 +1,4 @@
-// RIFL TX frame pipeline (docs/rifl/index.md): scramble the body (1 + x^13 + x^33, MSB first,
+// RIFL TX frame pipeline (docs/rifl/rifl_frame.md): scramble the body (1 + x^13 + x^33, MSB first,
 // state advancing only on in_valid), then append the verification code computed over the
 // scrambled frame, and register the result. One cycle of latency.
 // Model: csrc/ref/rifl/rifl_frame.c (rifl_tx_frame_model)

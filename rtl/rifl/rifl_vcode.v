@@ -1,5 +1,5 @@
-// RIFL verification code (docs/rifl/index.md): vcode = CRC12(frame with bits [11:0] = 0) ^ fid.
-// CRC-12 polynomial 0x02F, initial value 0, no reflection, no final XOR, MSB first over all
+// RIFL verification code (docs/rifl/rifl_frame.md): vcode = CRC12(frame with bits [11:0] = 0) ^
+// fid. CRC-12 polynomial 0x02F, initial value 0, no reflection, no final XOR, MSB first over all
 // FW bits. Combinational.
 // Model: csrc/ref/rifl/rifl_frame.c (rifl_vcode: the verification code)
 `resetall

@@ -1,5 +1,5 @@
 /*
- * Tests of crc_engine (docs/common/index.md "crc_engine"): golden vectors, the RTL in lockstep with
+ * Tests of crc_engine (docs/common/crc_engine.md): golden vectors, the RTL in lockstep with
  * crc_engine_model and against the byte-wise CRC of crc.c, and the published check values.
  */
 #include "crc.h"

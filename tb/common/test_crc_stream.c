@@ -1,5 +1,5 @@
 /*
- * Tests of crc_stream (docs/common/index.md "crc_stream"): golden vectors; the RTL in lockstep with
+ * Tests of crc_stream (docs/common/crc_stream.md): golden vectors; the RTL in lockstep with
  * crc_stream_model (crc and crc_reg every cycle) under messages cut into words of random byte
  * counts, with a scoreboard that needs no model (crc = crc.c's CRC of the bytes since the last
  * start, crc_reg = that of the cycle before); the published check values; and the nbytes

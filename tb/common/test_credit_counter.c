@@ -1,5 +1,5 @@
 /*
- * Tests of credit_counter (docs/common/index.md "credit_counter"): golden vectors, the RTL in
+ * Tests of credit_counter (docs/common/credit_counter.md): golden vectors, the RTL in
  * lockstep with credit_counter_model, and the overflow assertion (xfail: a credit never taken).
  */
 #include "credit_counter_model.h"

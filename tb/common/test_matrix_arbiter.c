@@ -1,5 +1,5 @@
 /*
- * Tests of matrix_arbiter (docs/common/index.md "matrix_arbiter"): golden vectors, the RTL in
+ * Tests of matrix_arbiter (docs/common/rr_arbiter.md "matrix_arbiter"): golden vectors, the RTL in
  * lockstep with matrix_arbiter_model on random requests, and the least-recently-granted order
  * with every input requesting.
  */

@@ -1,5 +1,5 @@
 /*
- * Tests of rr_arbiter (docs/common/index.md "rr_arbiter"): golden vectors, the RTL in lockstep with
+ * Tests of rr_arbiter (docs/common/rr_arbiter.md): golden vectors, the RTL in lockstep with
  * rr_arbiter_model on random requests, and the round-robin order with every input requesting.
  */
 #include "arbiter_tb.h"

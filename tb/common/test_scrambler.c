@@ -1,5 +1,5 @@
 /*
- * Tests of scrambler and descrambler (docs/common/index.md "scrambler"): golden vectors of both,
+ * Tests of scrambler and descrambler (docs/common/scrambler.md): golden vectors of both,
  * the pair in lockstep with scrambler_model (their chain is the identity), and the descrambler
  * recovering from a start out of step.
  */

@@ -1,5 +1,5 @@
 /*
- * Tests of stream_resize (docs/common/index.md "stream_resize"): golden vectors; the RTL in
+ * Tests of stream_resize (docs/common/stream_resize.md): golden vectors; the RTL in
  * lockstep with stream_resize_model (every output, every cycle) under frames of random length,
  * valid gaps and back-pressure, with a scoreboard that needs no model (the bytes and frame
  * boundaries out are those in, every beat but a frame's last is full, a stalled beat holds, bytes
@@ -200,10 +200,10 @@ HARNESS_TEST(stream_resize_lockstep) {
     sr_lockstep(&sr_tops[i], 300);
 }
 
-/* The timing docs/common/index.md gives, at full rate (valid and ready always 1), model-free:
- * down, each input beat leaves as R pieces, the first in the cycle it arrives, in_ready with the
- * last; up, one word every R cycles, shown the cycle after its last beat, while input never
- * stalls; equal, wires. */
+/* The timing docs/common/stream_resize.md gives, at full rate (valid and ready always 1),
+ * model-free: down, each input beat leaves as R pieces, the first in the cycle it arrives, in_ready
+ * with the last; up, one word every R cycles, shown the cycle after its last beat, while input
+ * never stalls; equal, wires. */
 HARNESS_TEST(stream_resize_full_rate) {
   for (unsigned i = 0; i < sizeof sr_tops / sizeof sr_tops[0]; i++) {
     const sr_top_t *t = &sr_tops[i];

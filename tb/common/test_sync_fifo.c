@@ -1,5 +1,5 @@
 /*
- * Tests of sync_fifo (docs/common/index.md "sync_fifo"): golden vectors; the RTL in lockstep with
+ * Tests of sync_fifo (docs/common/sync_fifo.md): golden vectors; the RTL in lockstep with
  * sync_fifo_model (every output, every cycle, fresh stimulus from SEED); and the input-protocol
  * assertion (xfail: valid dropped while stalled).
  */

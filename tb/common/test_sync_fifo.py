@@ -1,4 +1,4 @@
-"""Python (cocotb) test of sync_fifo (docs/common/index.md "sync_fifo"), beside test_sync_fifo.c.
+"""Python (cocotb) test of sync_fifo (docs/common/sync_fifo.md), beside test_sync_fifo.c.
 
 py_fifo_stream: both sides of the FIFO driven as valid/ready streams by cocotbext-axi's stream
 source and sink (random stalls on both sides, from SEED), and the C model sync_fifo_model

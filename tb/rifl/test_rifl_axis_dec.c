@@ -1,5 +1,5 @@
 /*
- * Tests of rifl_axis_dec (docs/rifl/index.md "User side"): payload frames -> AXI4-Stream packets.
+ * Tests of rifl_axis_dec (docs/rifl/rifl_axis.md): payload frames -> AXI4-Stream packets.
  *  - axis_dec_lockstep / axis_dec_timing: as the encoder's (tb/rifl/test_rifl_axis_enc.c), for
  *    the decoder: random entries with fillers and aborts, every output against the model;
  *  - axis_dec_abort: the abort entry, directed;

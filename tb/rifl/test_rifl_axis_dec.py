@@ -1,4 +1,4 @@
-"""Python (cocotb) test of rifl_axis_dec (docs/rifl/index.md "User side"), beside test_rifl_axis_dec.c.
+"""Python (cocotb) test of rifl_axis_dec (docs/rifl/rifl_axis.md), beside test_rifl_axis_dec.c.
 
 py_axis_dec_packets: the payload frames the C model gives for random packets (rifl_axis_payload,
 csrc/ref/rifl/rifl_axis_model.c) offered on s_valid / s_meta / s_data with random gaps and no

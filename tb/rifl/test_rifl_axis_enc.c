@@ -1,5 +1,5 @@
 /*
- * Tests of rifl_axis_enc (docs/rifl/index.md "User side"): AXI4-Stream packets -> payload frames.
+ * Tests of rifl_axis_enc (docs/rifl/rifl_axis.md): AXI4-Stream packets -> payload frames.
  *  - axis_enc_lockstep: random packets of 1..600 bytes, random source gaps and backpressure,
  *    every output compared with the cycle model (rifl_axis_model) every cycle, and a
  *    scoreboard of whole packets independent of the model;

@@ -1,4 +1,4 @@
-"""Python (cocotb) test of rifl_axis_enc (docs/rifl/index.md "User side"), beside test_rifl_axis_enc.c.
+"""Python (cocotb) test of rifl_axis_enc (docs/rifl/rifl_axis.md), beside test_rifl_axis_enc.c.
 
 py_axis_enc_packets: random packets (1 byte to several frames, around the beat and payload sizes)
 sent into s_axis_* by cocotbext-axi's AXI4-Stream source with random gaps; the payload frames

@@ -1,5 +1,5 @@
 /*
- * Tests of the RIFL lane (docs/rifl/index.md "Lane"): two rifl_lane_core endpoints
+ * Tests of the RIFL lane (docs/rifl/rifl_lane.md): two rifl_lane_core endpoints
  * through the channel of rifl_link.c, every packet scored (lost, duplicated or
  * reordered, corrupted, aborted). Bring-up from any bit offset, traffic both
  * ways with and without bit errors, flow control against a slow consumer, a

@@ -1,6 +1,7 @@
 /*
- * Tests of rifl_lane_aligner (docs/rifl/index.md "Aligner"): vector replays, and alignment from
- * any bit offset of the serial stream against the aligner model every cycle; noise never locks.
+ * Tests of rifl_lane_aligner (docs/rifl/rifl_frame.md "rifl_lane_aligner"): vector replays, and
+ * alignment from any bit offset of the serial stream against the aligner model every cycle; noise
+ * never locks.
  */
 #include <string.h>
 

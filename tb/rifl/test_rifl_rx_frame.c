@@ -1,5 +1,5 @@
 /*
- * Tests of rifl_rx_frame (docs/rifl/index.md "Frame layer"): vector replays. The RTL receiver is
+ * Tests of rifl_rx_frame (docs/rifl/rifl_frame.md): vector replays. The RTL receiver is
  * also checked in lockstep behind the RTL transmitter (tx_rx_loopback, tx_rx_bit_errors in
  * test_rifl_tx_frame.c).
  */

@@ -1,5 +1,5 @@
 /*
- * Tests of rifl_tx_frame and, through it, rifl_rx_frame (docs/rifl/index.md "Frame layer"): vector
+ * Tests of rifl_tx_frame and, through it, rifl_rx_frame (docs/rifl/rifl_frame.md): vector
  * replays of both, and TX -> RX loopback with and without bit errors on the wire, every output of
  * both DUTs compared with the models every cycle.
  */

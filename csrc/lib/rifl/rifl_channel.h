@@ -1,5 +1,5 @@
 /*
- * rifl_channel.h - the transceiver side of RIFL (docs/rifl/index.md): a frame as
+ * rifl_channel.h - the transceiver side of RIFL (docs/rifl/rifl_frame.md): a frame as
  * FW/64 64-bit words, most significant word first (word 0 = frame bits
  * [FW-1:FW-64]); each word on the serial line least significant bit first,
  * so serial bit 64 t + i is bit i of word t; and a channel model that delays

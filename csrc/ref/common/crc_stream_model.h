@@ -1,6 +1,6 @@
 /*
  * crc_stream_model.h - cycle model of rtl/common crc_stream: crc_engine for byte streams whose
- * words may be partial (docs/common/index.md).
+ * words may be partial (docs/common/crc_stream.md).
  *
  * Like crc_engine, a non-reflected register reg (reset: INIT). Per cycle:
  *   base = start ? INIT : reg

@@ -20,7 +20,7 @@
 
 #define BLOCK "common"
 
-/* A module: its parameters with the RTL defaults (docs/common/index.md) and the
+/* A module: its parameters with the RTL defaults (docs/common/<module page>.md) and the
  * writers of its cases; p[] holds the top's values in param order. */
 /* Stimulus probabilities are redrawn per phase so runs visit full, empty,
  * idle and saturated regimes. */

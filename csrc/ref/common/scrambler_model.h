@@ -1,6 +1,6 @@
 /*
  * scrambler_model.h - self-synchronizing scrambler / descrambler, and the
- * cycle model of rtl/common scrambler and descrambler (docs/common/index.md).
+ * cycle model of rtl/common scrambler and descrambler (docs/common/scrambler.md).
  *
  * Scrambler:   out[n] = in[n] ^ XOR_{k in TAPS} out[n-k]
  * Descrambler: out[n] = in[n] ^ XOR_{k in TAPS} in[n-k]

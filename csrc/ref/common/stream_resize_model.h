@@ -1,6 +1,7 @@
 /*
  * stream_resize_model.h - cycle model of rtl/common stream_resize #(IN_B, OUT_B): a byte stream
- * from IN_B-byte beats to OUT_B-byte beats, valid/ready, nbytes, last (docs/common/index.md).
+ * from IN_B-byte beats to OUT_B-byte beats, valid/ready, nbytes, last
+ * (docs/common/stream_resize.md).
  *
  *   IN_B > OUT_B  no data register: a piece counter k picks bytes [k*OUT_B, (k+1)*OUT_B) of the
  *                 input beat (from the top); rem = in_nbytes - k*OUT_B (IN_W bits, wrapping),

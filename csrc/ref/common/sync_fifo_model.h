@@ -1,7 +1,7 @@
 /*
  * sync_fifo_model.h - cycle model of rtl/common sync_fifo #(WIDTH, DEPTH):
  * first-word-fall-through, in_ready = level < DEPTH, out_valid = level != 0,
- * push and pop at the same edge allowed (docs/common/index.md).
+ * push and pop at the same edge allowed (docs/common/sync_fifo.md).
  */
 #ifndef REF_FIFO_MODEL_H
 #define REF_FIFO_MODEL_H

@@ -1,5 +1,5 @@
 /*
- * rifl_axis_model.h - RIFL user side (docs/rifl/index.md, "User side"): payload frames of user
+ * rifl_axis_model.h - RIFL user side (docs/rifl/rifl_axis.md): payload frames of user
  * packets, and the cycle models of rtl/rifl rifl_axis_enc and rifl_axis_dec #(DW, FW).
  *
  * A packet is a byte string. Its payload frames hold PB = (FW-16)/8 bytes each, first byte

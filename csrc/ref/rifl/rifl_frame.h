@@ -1,5 +1,5 @@
 /*
- * rifl_frame.h - RIFL frames (docs/rifl/index.md): constants, frame building,
+ * rifl_frame.h - RIFL frames (docs/rifl/index.md and rifl_frame.md): constants, frame building,
  * body access, the verification code, and the cycle models of
  * rtl/rifl rifl_tx_frame and rifl_rx_frame.
  *

@@ -1,6 +1,6 @@
 /*
  * rifl_lane_aligner_model.h - cycle model of rtl/rifl rifl_lane_aligner
- * #(FW, LOCK, UNLOCK) (docs/rifl/index.md).
+ * #(FW, LOCK, UNLOCK) (docs/rifl/rifl_frame.md).
  *
  * On every edge with gt_valid: c = {gt_data, prev}, a = c[o +: 64],
  * prev <= gt_data; unless the word is the one a wrap-slip skips, a goes to
