@@ -63,10 +63,9 @@ int dut_top_built(const char *top) {
 dut_t *dut_open(const char *top) {
   int ti = top_index("dut_open", top);
   if (!be_top_built(ti))
-    FAIL(
-        "dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
-        "(make test); ask dut_top_built() first. make sim builds it.",
-        top, harness_block_name);
+    FAIL("dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
+         "(make test); ask dut_top_built() first. make sim builds it.",
+         top, harness_block_name);
   /* the lowest instance of this top that no open DUT holds */
   unsigned long held = 0;
   for (int i = 0; i < HARNESS_MAX_DUTS; i++)
