@@ -80,7 +80,8 @@ stage "sim: all blocks on icarus (+quick)" env PLUSARGS=+quick TOPSET=test \
 # `make sim SIM=systemc BLOCK=..` runs one at any time.
 sc_blocks=$(. scripts/lib.sh; for b in $(all_blocks); do [[ " $(block_test_sims "$b") " == *" systemc "* ]] && echo "$b"; done | paste -sd' ' -)
 stage "sim: $sc_blocks on systemc" env TOPSET=test scripts/sim.sh systemc "$sc_blocks" "" 1 0 0
-stage "harness self-checks" scripts/selftest.sh
+# the self-checks build blocks too: with the same TOPSET as the lanes above, they reuse those builds
+stage "harness self-checks" env TOPSET=test scripts/selftest.sh
 stage "waves: FST + save file open in GTKWave" scripts/check_waves.sh
 # the total CPU is read here, in this shell: inside the { } | tee below, a subshell, it would be 0
 cpu_now
