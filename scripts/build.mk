@@ -19,16 +19,8 @@ include scripts/verilator.mk
 GEN := sim_out/build/gen/$(BLOCK)
 B   := sim_out/build/$(SIM)$(if $(filter icarus,$(SIM)),,$(VL_DIR_SUFFIX))/$(BLOCK)/$(VARIANT)
 
-# A block is built from its own folders and those of the blocks it uses (scripts/lib.sh
-# block_deps): common always, then the BLOCK_DEPS of tb/<block>/block.mk, then the block.
-BLOCK_DEPS :=
--include tb/$(BLOCK)/block.mk
-uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
-DEPS     := $(call uniq,common $(BLOCK_DEPS) $(BLOCK))
-RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
-RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
-RTL_INC  := $(foreach d,$(RTL_DIRS),-I$(d))
-RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt rtl/lint/*/*.vlt)
+# A block is built from its own folders and those of the blocks it uses: DEPS, RTL, RTL_INC...
+include scripts/block_rtl.mk
 
 # C: the block's tests, and the models (csrc/ref/<d>) and libraries (csrc/lib/<d>) of DEPS, less
 # their unit tests (test_*.c) and vector writers (gen_*.c), which are programs of their own.
@@ -217,5 +209,5 @@ $(B)/sim: $(C_OBJS) $(OBJ)/shim.o $(OBJ)/backend.o $(OBJ)/vl_user.o $(VRT_OBJS) 
 endif
 
 # Written while this file is read, before any rule runs (see STAMP above).
-STAMP_TEXT := sim=$(SIM) variant=$(VARIANT) $(if $(filter icarus,$(SIM)),,verilator=$(VERILATOR) $(VL_ROOT)) | $(VFLAGS) | $(VDEFS) | $(CFLAGS_C) | $(CXXFLAGS_V) | $(OPT_fast) $(OPT_slow) | $(shell cat scripts/build.mk scripts/verilator.mk scripts/gen_tops.py scripts/tops.py | md5sum)
+STAMP_TEXT := sim=$(SIM) variant=$(VARIANT) $(if $(filter icarus,$(SIM)),,verilator=$(VERILATOR) $(VL_ROOT)) | $(VFLAGS) | $(VDEFS) | $(CFLAGS_C) | $(CXXFLAGS_V) | $(OPT_fast) $(OPT_slow) | $(shell cat scripts/build.mk scripts/block_rtl.mk scripts/verilator.mk scripts/gen_tops.py scripts/tops.py | md5sum)
 $(shell mkdir -p $(B) && { printf '%s\n' '$(STAMP_TEXT)' | cmp -s - $(STAMP) || printf '%s\n' '$(STAMP_TEXT)' > $(STAMP); })

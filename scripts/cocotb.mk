@@ -24,13 +24,7 @@ include scripts/verilator.mk
 GEN := sim_out/build/gen/$(BLOCK)
 B   := sim_out/build/cocotb/$(SIM)/$(BLOCK)/$(VARIANT)
 
-BLOCK_DEPS :=
--include tb/$(BLOCK)/block.mk
-uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
-DEPS     := $(call uniq,common $(BLOCK_DEPS) $(BLOCK))
-RTL_DIRS := $(wildcard $(addprefix rtl/,$(DEPS)))
-RTL      := $(sort $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.v)))
-RTL_DEPS := $(RTL) $(foreach d,$(RTL_DIRS),$(wildcard $(d)/*.vh)) $(wildcard rtl/lint/*.vlt rtl/lint/*/*.vlt)
+include scripts/block_rtl.mk
 
 # MODULE_<top>, GFLAGS_<top> and tb_tops.v (scripts/sim.sh has scripts/build.mk write them first)
 include $(GEN)/tops.mk
@@ -46,7 +40,7 @@ $(B)/$(1)/waves.v: $(GEN)/tops.mk scripts/cocotb.mk
 	  '  initial if ($$$$value$$$$plusargs("wavefile=%s", f)) begin $$$$dumpfile(f); $$$$dumpvars(0, tb_$(1)); end' \
 	  'endmodule' >$$@
 $(B)/$(1)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v $(B)/$(1)/waves.v scripts/cocotb.mk
-	iverilog -g2012 -o $$@ $(foreach d,$(RTL_DIRS),-I$(d)) -s tb_$(1) -s cocotb_waves $(RTL) $(GEN)/tb_tops.v $(B)/$(1)/waves.v
+	iverilog -g2012 -o $$@ $(RTL_INC) -s tb_$(1) -s cocotb_waves $(RTL) $(GEN)/tb_tops.v $(B)/$(1)/waves.v
 	echo tb_$(1) > $(B)/$(1)/toplevel
 endef
 $(foreach t,$(PY_TOPS),$(eval $(call PY_TOP_RULES,$(t))))
@@ -58,7 +52,7 @@ COCOTB := $(abspath $(firstword $(wildcard .venv/lib/python3*/site-packages/coco
 ifeq ($(COCOTB),)
   $(error cocotb not found in .venv/ (scripts/install_tools.sh installs it))
 endif
-VFLAGS := $(VL_TEST_FLAGS) $(foreach d,$(RTL_DIRS),-I$(d)) --timescale 1ns/1ps \
+VFLAGS := $(VL_TEST_FLAGS) $(RTL_INC) --timescale 1ns/1ps \
   --vpi --public-flat-rw --prefix Vtop -o Vtop \
   -LDFLAGS "-Wl,-rpath,$(COCOTB)/libs -L$(COCOTB)/libs -lcocotbvpi_verilator"
 ifeq ($(VARIANT),waves)
@@ -73,7 +67,7 @@ OPT := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1
 
 # Everything that decides how the programs are built; rewritten only when its text changes.
 STAMP := $(B)/flags.stamp
-STAMP_TEXT := $(VL_ROOT) $(COCOTB) | $(VFLAGS) | $(OPT) | $(shell cat scripts/cocotb.mk scripts/verilator.mk | md5sum)
+STAMP_TEXT := $(VL_ROOT) $(COCOTB) | $(VFLAGS) | $(OPT) | $(shell cat scripts/cocotb.mk scripts/block_rtl.mk scripts/verilator.mk | md5sum)
 $(shell mkdir -p $(B) && { printf '%s\n' '$(STAMP_TEXT)' | cmp -s - $(STAMP) || printf '%s\n' '$(STAMP_TEXT)' > $(STAMP); })
 
 # Verilator's runtime (verilated*.cpp, the VPI among them: most of a small top's compile) is the
@@ -83,7 +77,7 @@ RT      := sim_out/build/cocotb/verilator/rt/$(VARIANT)
 RT_OBJS := verilated.o verilated_dpi.o verilated_vpi.o verilated_threads.o
 RT_T    := $(firstword $(PY_TOPS))
 RT_STAMP := $(RT)/flags.stamp
-RT_STAMP_TEXT := $(VL_ROOT) $(COCOTB) | $(VARIANT) $(OPT) $(VL_MAKE) | $(shell cat scripts/cocotb.mk scripts/verilator.mk | md5sum)
+RT_STAMP_TEXT := $(VL_ROOT) $(COCOTB) | $(VARIANT) $(OPT) $(VL_MAKE) | $(shell cat scripts/cocotb.mk scripts/block_rtl.mk scripts/verilator.mk | md5sum)
 $(shell mkdir -p $(RT) && { printf '%s\n' '$(RT_STAMP_TEXT)' | cmp -s - $(RT_STAMP) || printf '%s\n' '$(RT_STAMP_TEXT)' > $(RT_STAMP); })
 $(RT)/rt.a: $(RT_STAMP) | $(B)/$(RT_T)/Vtop.mk
 	@mkdir -p $(RT)

@@ -109,6 +109,13 @@ async def start(d, reset_cycles=2):
     d.rst_n.value = 1
 
 
+def pauses(rng, p):
+    """A pause generator for cocotbext-axi's set_pause_generator: each cycle paused with
+    probability p, drawn from the test's seeded random.Random."""
+    while True:
+        yield rng.random() < p
+
+
 _ref = None
 
 

@@ -34,11 +34,6 @@ class FifoOut(ctypes.Structure):  # fifo_out_t
                 ("level", ctypes.c_uint)]
 
 
-def pauses(rng, p):
-    while True:
-        yield rng.random() < p
-
-
 @harness.test("sync_fifo_w8_d4")
 async def py_fifo_stream(dut):
     p = harness.params()
@@ -58,8 +53,8 @@ async def py_fifo_stream(dut):
     for w in sent:
         source.send_nowait(FifoTransaction(data=w))
     # phases where the writer or the reader stalls more, so the FIFO fills and drains
-    source.set_pause_generator(pauses(rng, 0.3))
-    sink.set_pause_generator(pauses(rng, 0.5))
+    source.set_pause_generator(harness.pauses(rng, 0.3))
+    sink.set_pause_generator(harness.pauses(rng, 0.5))
 
     got, cycles, checks = [], 0, 0
     while len(got) < n:

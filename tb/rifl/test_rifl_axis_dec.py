@@ -14,11 +14,6 @@ from cocotbext.axi import AxiStreamBus, AxiStreamSink
 from rifl_axis_py import from_axis, payload_frames, random_packets
 
 
-def pauses(rng, p):
-    while True:
-        yield rng.random() < p
-
-
 @harness.test("rifl_axis_dec_d64_f256")
 async def py_axis_dec_packets(dut):
     p = harness.params()
@@ -28,7 +23,7 @@ async def py_axis_dec_packets(dut):
     await harness.start(d)
     rng = random.Random(harness.seed())
     sink = AxiStreamSink(AxiStreamBus.from_prefix(d, "m_axis"), d.clk, d.rst_n, reset_active_level=False)
-    sink.set_pause_generator(pauses(rng, 0.3))
+    sink.set_pause_generator(harness.pauses(rng, 0.3))
     pkts = random_packets(rng, harness.scaled(20, 60, 600), pb, nb)
     frames = [f for pkt in pkts for f in payload_frames(fw, pkt)]
 

@@ -15,11 +15,6 @@ from cocotbext.axi import AxiStreamBus, AxiStreamSource
 from rifl_axis_py import payload_frames, random_packets, to_axis
 
 
-def pauses(rng, p):
-    while True:
-        yield rng.random() < p
-
-
 @harness.test("rifl_axis_enc_d64_f128")
 async def py_axis_enc_packets(dut):
     p = harness.params()
@@ -29,7 +24,7 @@ async def py_axis_enc_packets(dut):
     await harness.start(d)
     rng = random.Random(harness.seed())
     source = AxiStreamSource(AxiStreamBus.from_prefix(d, "s_axis"), d.clk, d.rst_n, reset_active_level=False)
-    source.set_pause_generator(pauses(rng, 0.2))
+    source.set_pause_generator(harness.pauses(rng, 0.2))
     pkts = random_packets(rng, harness.scaled(20, 60, 600), pb, nb)
     expected = [f for pkt in pkts for f in payload_frames(fw, pkt)]
     for pkt in pkts:
