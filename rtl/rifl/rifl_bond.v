@@ -5,7 +5,9 @@
 // buffers in the same order, which absorbs any skew between lanes (up to the buffer depth,
 // and flow control keeps each lane's buffer from overflowing while it waits).
 // Each lane runs the single-lane protocol on its own (alignment, replay, flow control).
-// Restarts: a restart of one lane loses its frames in flight, which would shift the
+// With RESTART 0 (the published procedure) a lane never restarts by itself: a lane that loses
+// sync pauses and resumes with nothing lost, and the order stands.
+// Restarts (RESTART 1): a restart of one lane loses its frames in flight, which would shift the
 // round-robin order of the others, so when any lane of a link that was up restarts, every
 // lane is forced to restart too and the bond's own order is reset (docs/rifl/rifl_lane.md). From
 // that moment until every lane has gone down and left INIT (its receiver is then off until the
@@ -27,7 +29,8 @@ module rifl_bond #(
   parameter integer FC_DEPTH      = 64,
   parameter integer LOCK          = 64,
   parameter integer UNLOCK        = 16,
-  parameter integer PAUSE_TIMEOUT = 64
+  parameter integer RESTART       = 0,   // 1: the link-restart extension (rifl_tx_ctrl)
+  parameter integer PAUSE_TIMEOUT = 64   // RESTART 1 only
 ) (
   input  wire               clk,
   input  wire               rst_n,
@@ -77,9 +80,11 @@ module rifl_bond #(
   wire [LANES-1:0] up;
   wire          all_up  = &up;
   wire          any_up  = |up;
-  // A lane of a running bond went down: take the others down with it; the order restarts
-  // once every lane is down.
-  wire          force_all = bond_up_q && !all_up;
+  // RESTART 1: a lane of a running bond went down: take the others down with it; the order
+  // restarts once every lane is down. RESTART 0: a lane that goes down (out of sync, or the
+  // peer's lane paused) keeps its frame IDs and buffer and resumes, losing nothing, so the
+  // order stands and nothing is forced.
+  wire          force_all = RESTART != 0 && bond_up_q && !all_up;
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n)           bond_up_q <= 1'b0;
@@ -220,6 +225,7 @@ module rifl_bond #(
       .FC_DEPTH      (FC_DEPTH),
       .LOCK          (LOCK),
       .UNLOCK        (UNLOCK),
+      .RESTART       (RESTART),
       .PAUSE_TIMEOUT (PAUSE_TIMEOUT),
       .CUT_FLUSH     (0)
     ) u_core (

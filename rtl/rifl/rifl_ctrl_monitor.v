@@ -1,17 +1,22 @@
 // RIFL control event monitor (docs/rifl/rifl_rx_verify.md): raises the PAUSE and RETRANS request
-// flags of the peer. A flag is set after 8 consecutive control frames carrying its key (data frames
-// in between do not break the run, so the requests interleaved with a replay count); it is
-// cleared by a control frame with the other request key or by 16 consecutive data or IDLE
-// frames. A control frame with any other key (a corrupted one) or an illegal SYN breaks
-// every run, so one bit error can neither raise nor drop a flag. Keys are read from the
-// descrambled body and the verification code is not used: after an error the local frame
-// ID counter no longer matches the peer's, and the requests must still get through.
+// flags of the peer. A flag is set by the 8th consecutive control frame carrying its key (data
+// frames in between are not control frames: they neither count nor break the run, so the
+// requests interleaved with a replay count). PUBLISHED 1 (default, FACTS.md): a control frame
+// with any other key clears it, and so do 16 consecutive data or IDLE frames. PUBLISHED 0
+// (what rifl_lane_core uses with RESTART 1, where the peer's PAUSE restarts the link): only
+// the other request key or 16 data or IDLE frames clear it, so one corrupted key can neither
+// raise nor drop a flag. A frame with an illegal SYN breaks every run and clears no flag.
+// Keys are read from the descrambled body and the verification code is not used: after an
+// error the local frame ID counter no longer matches the peer's, and the requests must still
+// get through.
 // Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
 `include "assert.vh"
 
-module rifl_ctrl_monitor (
+module rifl_ctrl_monitor #(
+  parameter integer PUBLISHED = 1
+) (
   input  wire        clk,
   input  wire        rst_n,
   input  wire        clear,      // receiver not aligned: forget everything
@@ -22,6 +27,10 @@ module rifl_ctrl_monitor (
   output wire        retrans_req,
   output wire        is_pause    // in_valid and the frame is a PAUSE request (combinational)
 );
+  generate if (PUBLISHED != 0 && PUBLISHED != 1) begin : g_bad_param
+    `PARAM_FATAL("rifl_ctrl_monitor: PUBLISHED must be 0 or 1")
+  end endgenerate
+
   localparam [15:0] KEY_IDLE    = 16'h0001;
   localparam [15:0] KEY_PAUSE   = 16'h0010;
   localparam [15:0] KEY_RETRANS = 16'h1000;
@@ -66,11 +75,11 @@ module rifl_ctrl_monitor (
 
       if (k_pause && pause_run_q == 3'd7)
         pause_q <= 1'b1;
-      else if (k_retr || quiet_done)
+      else if ((PUBLISHED != 0 ? is_ctrl && !k_pause : k_retr) || quiet_done)
         pause_q <= 1'b0;
       if (k_retr && retr_run_q == 3'd7)
         retr_q <= 1'b1;
-      else if (k_pause || quiet_done)
+      else if ((PUBLISHED != 0 ? is_ctrl && !k_retr : k_pause) || quiet_done)
         retr_q <= 1'b0;
     end
   end

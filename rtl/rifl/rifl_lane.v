@@ -14,7 +14,8 @@ module rifl_lane #(
   parameter integer FC_DEPTH      = 64,
   parameter integer LOCK          = 64,
   parameter integer UNLOCK        = 16,
-  parameter integer PAUSE_TIMEOUT = 64
+  parameter integer RESTART       = 0,   // 1: the link-restart extension (rifl_tx_ctrl)
+  parameter integer PAUSE_TIMEOUT = 64   // RESTART 1 only
 ) (
   input  wire            clk,
   input  wire            rst_n,
@@ -83,6 +84,7 @@ module rifl_lane #(
     .FC_DEPTH      (FC_DEPTH),
     .LOCK          (LOCK),
     .UNLOCK        (UNLOCK),
+    .RESTART       (RESTART),
     .PAUSE_TIMEOUT (PAUSE_TIMEOUT)
   ) u_core (
     .clk           (clk),

@@ -14,7 +14,8 @@ module rifl_lane_core #(
   parameter integer FC_DEPTH      = 64,
   parameter integer LOCK          = 64,
   parameter integer UNLOCK        = 16,
-  parameter integer PAUSE_TIMEOUT = 64,
+  parameter integer RESTART       = 0,   // 1: the link-restart extension (rifl_tx_ctrl)
+  parameter integer PAUSE_TIMEOUT = 64,  // RESTART 1 only
   parameter integer CUT_FLUSH     = 1    // 0: leave a packet cut by a restart to the user side
 ) (
   input  wire           clk,
@@ -77,6 +78,7 @@ module rifl_lane_core #(
   rifl_tx_ctrl #(
     .FW            (FW),
     .FIDW          (FIDW),
+    .RESTART       (RESTART),
     .PAUSE_TIMEOUT (PAUSE_TIMEOUT),
     .CUT_FLUSH     (CUT_FLUSH)
   ) u_ctrl (
@@ -175,7 +177,9 @@ module rifl_lane_core #(
     .out_code  (rxf_code)
   );
 
-  rifl_ctrl_monitor u_mon (
+  rifl_ctrl_monitor #(
+    .PUBLISHED (RESTART == 0 ? 1 : 0)
+  ) u_mon (
     .clk         (clk),
     .rst_n       (rst_n),
     .clear       (!rx_al),
@@ -187,8 +191,10 @@ module rifl_lane_core #(
     .is_pause    (is_pause)
   );
 
-  // A packet cut by a restart is closed with an abort entry, queued behind what the buffer
-  // holds; until it is in, nothing new is delivered (the verification sees a full buffer).
+  // A packet cut by a restart (RESTART 1: both ends restart) is closed with an abort entry,
+  // queued behind what the buffer holds; until it is in, nothing new is delivered (the
+  // verification sees a full buffer). With RESTART 0 a forced restart is the local TX's
+  // alone: the receiver goes on with the peer's stream.
   wire          fcb_ready;
   wire          v_valid;
   wire [1:0]    v_meta;
@@ -227,7 +233,7 @@ module rifl_lane_core #(
       if (v_valid)
         rx_open_q <= !v_meta[1];
       // Open after this cycle's frame, if any: an end frame pushed with the restart closes it.
-      if (restart && (v_valid ? !v_meta[1] : rx_open_q))
+      if (RESTART != 0 && restart && (v_valid ? !v_meta[1] : rx_open_q))
         abort_pend_q <= 1'b1;
       if (abort_push) begin
         abort_pend_q <= 1'b0;

@@ -3,18 +3,20 @@
 // fid. An intact data frame advances fid; it is delivered only when fid equals the
 // threshold thr, which then advances too: after any failure fid rolls back to thr - 16, so
 // the 16 frames before the first undelivered one must verify again in sequence before
-// anything more is delivered. A failure raises frame_err; a delivery clears it, and so
-// does an intact control frame carrying the ID the receiver waits for (caught up).
+// anything more is delivered. The start state is Listing 1's: fid = 0, thr = 16 (the
+// peer's first replay, of the fillers its INIT wrote, gives IDs 0 .. 15 before anything is
+// delivered). A failure raises frame_err; a delivery clears it, and - beyond Listing 1, on
+// the receive side only - so does an intact control frame carrying the ID the receiver waits
+// for (caught up). Without that, a receiver whose error hit a frame it needs no copy of
+// (a control frame) stays in error with nothing left to deliver, keeps requesting, and the
+// peer's next replay starts with its oldest entry, whose ID is exactly the threshold: it and
+// the whole buffer behind it would be delivered a second time (docs/rifl/rifl_rx_verify.md
+// "Hazard").
 // Delivery means: user data (meta != 00) is pushed to the flow-control buffer; a meta-00
 // frame is a flow-control frame (its code byte acted on here) or a filler. A frame that
 // would be delivered while the buffer is full is treated as a failure, so an undersized
 // buffer costs a retransmission, never data.
-// While en is low (the TX is in INIT or SEND_PAUSE: the link is restarting) the state is
-// held at its reset value, thr = 0 and fid = -16: the first new frame after a restart has
-// ID 0, and the peer's first replay (of the fillers INIT wrote, IDs 1 .. 2^FIDW-1) gives
-// the 16 frames before it. Control frames that arrive after en rises but before that
-// replay (the peer's PAUSE or IDLE, carrying ID 0) do not match fid = -16: they raise
-// frame_err and count one error event per bring-up; the replay clears it.
+// While en is low (rifl_tx_ctrl with RESTART 1, restarting) the state is held at the start.
 // ev_overflow pulses for every deliverable frame refused by a full buffer, replays
 // included: it measures refusals, ev_fail measures error events.
 // Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
@@ -50,7 +52,6 @@ module rifl_rx_verify #(
   end endgenerate
 
   localparam [FIDW-1:0] SIXTEEN = 16;
-  localparam [FIDW-1:0] FID0    = {FIDW{1'b0}} - SIXTEEN;
 
   reg [FIDW-1:0] fid_q, thr_q;
   reg            err_q;
@@ -71,8 +72,8 @@ module rifl_rx_verify #(
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      fid_q    <= FID0;
-      thr_q    <= {FIDW{1'b0}};
+      fid_q    <= {FIDW{1'b0}};
+      thr_q    <= SIXTEEN;
       err_q    <= 1'b0;
       push_q   <= 1'b0;
       body_q   <= {(FW - 14){1'b0}};
@@ -87,8 +88,8 @@ module rifl_rx_verify #(
       fail_q   <= 1'b0;
       ovf_q    <= 1'b0;
       if (!en) begin
-        fid_q <= FID0;
-        thr_q <= {FIDW{1'b0}};
+        fid_q <= {FIDW{1'b0}};
+        thr_q <= SIXTEEN;
         err_q <= 1'b0;
       end else if (in_valid) begin
         if (fail) begin

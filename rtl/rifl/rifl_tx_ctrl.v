@@ -3,24 +3,28 @@
 // six states:
 //   INIT         fill the retransmission buffer with fillers for IDs 0 .. 2^FIDW-1 (one a
 //                cycle); send PAUSE.
-//   SEND_PAUSE   send PAUSE until the receiver is aligned, the peer's PAUSE has been seen
-//                and at least 16 have been sent.
-//   PAUSE        send IDLE until the peer stops pausing; back to SEND_PAUSE if the peer
-//                keeps pausing for PAUSE_TIMEOUT frames in a row (it missed ours).
-//   RETRANS      the replay procedure: 2.5 x 2^FIDW slots; odd slots of the first
-//                2 x 2^FIDW - 2 replay the buffer oldest first, the others send IDLE, or
-//                RETRANS while the local receiver is in error; repeated while the peer
-//                keeps asking. The oldest entry is not replayed: its ID is the ID of the
-//                next new frame, which a receiver that is already caught up would take
-//                for that new frame (docs/rifl/rifl_tx_ctrl.md "Replay").
+//   SEND_PAUSE   send PAUSE: the receiver is out of sync (or, RESTART 1, the restart handshake).
+//   PAUSE        send IDLE: the peer asks us to pause.
+//   RETRANS      the replay procedure as published: 2.5 x 2^FIDW slots; even slots of the
+//                first 2 x 2^FIDW replay every buffer entry, oldest first; the others send
+//                IDLE, or RETRANS while the local receiver is in error; repeated while the
+//                peer keeps asking.
 //   SEND_RETRANS send RETRANS while the local receiver is in error.
 //   NORMAL       send a data frame: flow-control frame, else user data (unless the peer
 //                asked us to stop), else a filler; each one is stored for replay.
-// A link that was up (RETRANS, SEND_RETRANS or NORMAL) restarts in INIT when its receiver
-// loses alignment or the peer asks to pause (the peer only pauses after a restart of its
-// own), or on force_restart. A restart drops the frames in flight: the rest of a user
-// packet cut by it is discarded from the input (counted by ev_flush), unless CUT_FLUSH is 0
-// (rifl_bond: its lanes see every LANES-th frame only, so the bond flushes packets itself).
+// RESTART 0 (default, the published procedure): at every slot outside INIT and outside a
+// replay, the priority of the paper's Figure 4: out of sync -> SEND_PAUSE, the peer's PAUSE
+// -> PAUSE, the peer's RETRANS -> RETRANS, local error -> SEND_RETRANS, else NORMAL. A
+// replay interrupted by the first two is resumed where it stopped; the first exit from the
+// pause states after INIT replays INIT's fillers, which the peer's receiver needs to leave
+// Listing 1's start state. Nothing is forgotten: INIT only after reset or force_restart.
+// RESTART 1 (an extension a published peer does not follow): a link that was up restarts in
+// INIT when its receiver loses alignment or the peer asks to pause (the peer only pauses
+// after a restart of its own), with a PAUSE handshake (16 PAUSE sent, the peer's seen,
+// PAUSE_TIMEOUT) before the replay of the fillers. A restart drops the frames in flight:
+// the rest of a user packet cut by it is discarded from the input (counted by ev_flush),
+// unless CUT_FLUSH is 0 (rifl_bond: its lanes see every LANES-th frame only, so the bond
+// flushes packets itself).
 // Model: csrc/ref/rifl/rifl_lane_core_model.c (part of rifl_lane_core)
 `resetall
 `default_nettype none
@@ -29,6 +33,7 @@
 module rifl_tx_ctrl #(
   parameter integer FW            = 256,
   parameter integer FIDW          = 8,
+  parameter integer RESTART       = 0,
   parameter integer PAUSE_TIMEOUT = 64,
   parameter integer CUT_FLUSH     = 1
 ) (
@@ -59,7 +64,7 @@ module rifl_tx_ctrl #(
   // status
   output wire [2:0]      state,
   output wire            link_up,
-  output wire            rx_enable,      // the RX verification may run
+  output wire            rx_enable,      // the RX verification may run (else: start state)
   output wire            restart,        // pulse: entering INIT from a running link
   output wire            fc_local,       // we told the peer to stop
   output wire            fc_remote,      // the peer told us to stop
@@ -67,11 +72,12 @@ module rifl_tx_ctrl #(
   output wire            ev_flush        // pulse: a user frame discarded after a restart
 );
   generate if ((FW != 128 && FW != 256 && FW != 512 && FW != 1024) || FIDW < 5 || FIDW > 12 ||
-               PAUSE_TIMEOUT < 32 || PAUSE_TIMEOUT > 65535 || (CUT_FLUSH != 0 && CUT_FLUSH != 1))
+               PAUSE_TIMEOUT < 32 || PAUSE_TIMEOUT > 65535 || (CUT_FLUSH != 0 && CUT_FLUSH != 1) ||
+               (RESTART != 0 && RESTART != 1))
   begin : g_bad_param
     // PAUSE_TIMEOUT must outlast the peer's 16-frame SEND_PAUSE dwell plus a round trip, or
     // both ends could keep sending each other back to SEND_PAUSE.
-    `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 32 <= PAUSE_TIMEOUT <= 65535, CUT_FLUSH 0 or 1")
+    `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 32 <= PAUSE_TIMEOUT <= 65535, CUT_FLUSH and RESTART 0 or 1")
   end endgenerate
 
   localparam [2:0] S_INIT = 3'd0, S_SEND_PAUSE = 3'd1, S_PAUSE = 3'd2, S_RETRANS = 3'd3,
@@ -98,7 +104,7 @@ module rifl_tx_ctrl #(
   reg [FIDW-1:0] init_q;       // INIT fill address
   reg            init_done_q;
   reg [FIDW-1:0] fid_q;        // ID of the next new data frame
-  reg [FIDW-1:0] rp_q;         // next ID to replay (= fid_q outside RETRANS)
+  reg [FIDW-1:0] rp_q;         // next ID to replay (= fid_q outside a replay)
   reg [RSW-1:0]  rs_q;         // replay slot
   reg [4:0]      dwell_q;      // PAUSE frames sent in SEND_PAUSE (saturates at 16)
   reg [15:0]     ptime_q;      // PAUSE frames received in a row while in PAUSE
@@ -106,10 +112,16 @@ module rifl_tx_ctrl #(
   reg            fc_local_q, fc_remote_q;
   reg            tx_open_q;    // a user packet is open (last frame taken was not its end)
   reg            flush_q;      // discarding the rest of a packet cut by a restart
+  reg            boot_q;       // no replay completed since INIT: leaving the pause states starts one
+  reg            intr_q;       // a replay was interrupted by SEND_PAUSE / PAUSE (RESTART 0)
 
   wire up       = st_q == S_RETRANS || st_q == S_SEND_RETRANS || st_q == S_NORMAL;
-  wire go_init  = up && (!rx_aligned || pause_req) || force_restart && st_q != S_INIT;
+  wire paused   = st_q == S_SEND_PAUSE || st_q == S_PAUSE;
+  wire go_init  = force_restart && st_q != S_INIT ||
+                  RESTART != 0 && up && (!rx_aligned || pause_req);
   wire fc_need  = fc_local_q ? fc_low : fc_high;
+  wire unfinished = st_q == S_RETRANS && rs_q != R_LAST || intr_q;  // a replay to go on with
+  wire keep_rp    = unfinished && !boot_q;  // ... that resumes where it stopped if interrupted
 
   // Next state, taken at a slot.
   reg [2:0] nx;
@@ -121,29 +133,33 @@ module rifl_tx_ctrl #(
       if (init_done_q && !force_restart) nx = S_SEND_PAUSE;
     end else if (go_init) begin
       nx = S_INIT;
+    end else if (RESTART == 0 && !rx_aligned) begin
+      nx = S_SEND_PAUSE;
+    end else if (RESTART == 0 && pause_req) begin
+      nx = S_PAUSE;
+    end else if (RESTART != 0 && st_q == S_SEND_PAUSE) begin
+      if (rx_aligned && seen_pause_q && dwell_q[4]) nx = S_PAUSE;
+    end else if (RESTART != 0 && st_q == S_PAUSE) begin
+      if (!rx_aligned || ptime_q >= PT) nx = S_SEND_PAUSE;
+      else if (!pause_req) begin nx = S_RETRANS; new_proc = 1'b1; end
+    end else if (paused && boot_q) begin
+      nx = S_RETRANS;          // the replay of INIT's fillers, from its start
+      new_proc = 1'b1;
+    end else if (unfinished) begin
+      nx = S_RETRANS;          // the procedure goes on, or resumes where it was interrupted
+    end else if (retrans_req) begin
+      nx = S_RETRANS;
+      new_proc = 1'b1;
+    end else if (frame_err) begin
+      nx = S_SEND_RETRANS;
     end else begin
-      case (st_q)
-        S_SEND_PAUSE:
-          if (rx_aligned && seen_pause_q && dwell_q[4]) nx = S_PAUSE;
-        S_PAUSE:
-          if (!rx_aligned || ptime_q >= PT) nx = S_SEND_PAUSE;
-          else if (!pause_req) begin nx = S_RETRANS; new_proc = 1'b1; end
-        S_RETRANS:
-          if (rs_q != R_LAST) nx = S_RETRANS;
-          else if (retrans_req) new_proc = 1'b1;
-          else if (frame_err) nx = S_SEND_RETRANS;
-          else nx = S_NORMAL;
-        default: // S_SEND_RETRANS, S_NORMAL
-          if (retrans_req) begin nx = S_RETRANS; new_proc = 1'b1; end
-          else if (frame_err) nx = S_SEND_RETRANS;
-          else nx = S_NORMAL;
-      endcase
+      nx = S_NORMAL;
     end
   end
 
   // Slot of the replay procedure this slot uses (only meaningful with nx == S_RETRANS).
   wire [RSW-1:0] rs_now    = new_proc ? {RSW{1'b0}} : rs_q + 1'b1;
-  wire           rp_slot   = rs_now < R_DATA - 1'b1 && rs_now[0];  // replays a buffered frame
+  wire           rp_slot   = rs_now < R_DATA && !rs_now[0];  // replays a buffered frame
   wire           take_user = slot && nx == S_NORMAL && !fc_need && !fc_remote_q && !flush_q;
 
   assign u_ready = take_user || flush_q;
@@ -195,6 +211,8 @@ module rifl_tx_ctrl #(
       fc_remote_q  <= 1'b0;
       tx_open_q    <= 1'b0;
       flush_q      <= 1'b0;
+      boot_q       <= 1'b1;
+      intr_q       <= 1'b0;
       fv_q         <= 1'b0;
       fsyn_q       <= 2'b00;
       fbody_q      <= {BW{1'b0}};
@@ -246,6 +264,8 @@ module rifl_tx_ctrl #(
           fc_local_q   <= 1'b0;
           fc_remote_q  <= 1'b0;
           tx_open_q    <= 1'b0;
+          boot_q       <= 1'b1;
+          intr_q       <= 1'b0;
           // A flush whose end frame is taken in this very cycle is over.
           flush_q      <= CUT_FLUSH != 0 && (tx_open_q || (flush_q && !(u_valid && u_meta[1])));
         end
@@ -254,21 +274,30 @@ module rifl_tx_ctrl #(
         if (nx == S_PAUSE && st_q != S_PAUSE) ptime_q <= 16'd0;
         if (new_proc) ev_retr_q <= 1'b1;
         if (nx == S_RETRANS) rs_q <= rs_now;
+        if (nx == S_RETRANS && rs_now == R_LAST) boot_q <= 1'b0;
+        // A replay left before its last slot for the pause states is resumed from there
+        // (the first one, of INIT's fillers, starts again: the peer may have missed its start).
+        intr_q <= keep_rp && (nx == S_SEND_PAUSE || nx == S_PAUSE);
+        // Outside a replay (or an interrupted one) the next data frame is the next new one.
+        if ((nx == S_SEND_PAUSE || nx == S_PAUSE) && !keep_rp || nx == S_SEND_RETRANS)
+          rp_q <= fid_q;
 
         ffid_q <= rp_q;
         case (nx)
           S_INIT, S_SEND_PAUSE: begin
             fsyn_q  <= 2'b10;
             fbody_q <= ctrl_body(KEY_PAUSE);
-            ffid_q  <= (nx == S_INIT) ? {FIDW{1'b0}} : rp_q;
+            ffid_q  <= (nx == S_INIT) ? {FIDW{1'b0}} : keep_rp ? rp_q : fid_q;
           end
           S_PAUSE: begin
             fsyn_q  <= 2'b10;
             fbody_q <= ctrl_body(KEY_IDLE);
+            ffid_q  <= keep_rp ? rp_q : fid_q;
           end
           S_SEND_RETRANS: begin
             fsyn_q  <= 2'b10;
             fbody_q <= ctrl_body(KEY_RETRANS);
+            ffid_q  <= fid_q;
           end
           S_RETRANS:
             if (rp_slot) begin
@@ -276,14 +305,10 @@ module rifl_tx_ctrl #(
               fbody_q <= rd_body;
               rp_q    <= rp_q + 1'b1;
             end else begin
-              // A control frame carries the ID of the next data frame: the replay starts
-              // after the oldest entry.
+              // A control frame carries the ID of the next data frame: the next entry to
+              // replay, or the next new frame once all are replayed.
               fsyn_q  <= 2'b10;
               fbody_q <= ctrl_body(frame_err ? KEY_RETRANS : KEY_IDLE);
-              if (new_proc) begin
-                rp_q   <= fid_q + 1'b1;
-                ffid_q <= fid_q + 1'b1;
-              end
             end
           default: begin // S_NORMAL
             fsyn_q  <= 2'b01;
@@ -303,7 +328,9 @@ module rifl_tx_ctrl #(
   assign f_fid      = ffid_q;
   assign state      = st_q;
   assign link_up    = up;
-  assign rx_enable  = st_q != S_INIT && st_q != S_SEND_PAUSE;
+  // RESTART 1 holds the receiver in its start state until the restart handshake (nothing of
+  // the old stream may be delivered); as published, the receiver never stops.
+  assign rx_enable  = RESTART == 0 || st_q != S_INIT && st_q != S_SEND_PAUSE;
   assign restart    = restart_q;
   assign fc_local   = fc_local_q;
   assign fc_remote  = fc_remote_q;
@@ -315,8 +342,10 @@ module rifl_tx_ctrl #(
     `ASSERT_STABLE(u_stable, clk, rst_n, u_valid, u_ready, ({u_meta, u_data}), BW, "user frame")
   end endgenerate
   `ASSERT_CLK(state_legal, clk, rst_n, st_q <= S_NORMAL, "illegal TX state")
-  `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || rp_q == fid_q,
-              "replay pointer off the frame ID outside RETRANS")
+  `ASSERT_CLK(rp_at_fid, clk, rst_n, st_q == S_RETRANS || intr_q || rp_q == fid_q,
+              "replay pointer off the frame ID outside a replay")
+  `ASSERT_CLK(intr_restart0, clk, rst_n, !(intr_q && RESTART != 0),
+              "interrupted replay with RESTART 1")
 endmodule
 
 `resetall

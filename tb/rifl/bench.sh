@@ -3,7 +3,9 @@
 #  1. wire efficiency against packet size, every frame width (the seed's Fig. 8, Table 3);
 #  2. bandwidth ratio and latency against BER 1e-12 .. 1e-5, FW=256 (Fig. 9): the sweep is
 #     split over two processes, one per core; CYCLES per point (default 1e6);
-#  3. latency, TX handshake to first RX beat, channel excluded, every frame width.
+#  3. latency, TX handshake to first RX beat, channel excluded, every frame width;
+#  4. bring-up, reset to link up and to the first user frame delivered, every frame width,
+#     against our lane and against the published-procedure model.
 # Writes sim_out/reports/rifl_{efficiency,ber,latency,latency_phase}.csv and PNG plots, then
 # checks the issue's targets (efficiency 1 - 16/FW for packets of whole frames, ratio >= 0.963 at 1e-7,
 # latency <= 13/15/19/27 cycles, nothing lost or corrupted) and exits 1 if one is missed.
@@ -27,12 +29,14 @@ one ber_hi bench_rifl_ber +fw=256 +cycles="$CYCLES" +emin=-32 +emax=-20 &
 p2=$!
 one efficiency bench_rifl_efficiency
 one latency bench_rifl_latency
+one bringup bench_rifl_bringup
 wait $p1
 wait $p2
 
 cp "$run/efficiency/efficiency.csv" "$out/rifl_efficiency.csv"
 cp "$run/latency/latency.csv" "$out/rifl_latency.csv"
 cp "$run/latency/latency_phase.csv" "$out/rifl_latency_phase.csv"
+cp "$run/bringup/bringup.csv" "$out/rifl_bringup.csv"
 {
   cat "$run/ber_lo/ber.csv"
   tail -n +2 "$run/ber_hi/ber.csv"
@@ -105,8 +109,11 @@ target "latency <= 13 / 15 / 19 / 27 cycles for FW 128 / 256 / 512 / 1024" \
    NR > 1 { n++; if (!($1 in r) || $2 > r[$1]) e = 1 } END { exit e || n != 4 }' \
   "$out/rifl_latency.csv"
 
-echo "rifl bench: $out/rifl_efficiency.csv rifl_ber.csv rifl_latency.csv (+ .png)"
-for f in efficiency ber latency; do
+target "bring-up: every run delivered its first frame (published peer included)" \
+  'NR > 1 { n++; if ($3 < 1 || $9 <= 0) e = 1 } END { exit e || n != 9 }' "$out/rifl_bringup.csv"
+
+echo "rifl bench: $out/rifl_efficiency.csv rifl_ber.csv rifl_latency.csv rifl_bringup.csv (+ .png)"
+for f in efficiency ber latency bringup; do
   echo "--- rifl_$f.csv"
   column -s, -t <"$out/rifl_$f.csv"
 done

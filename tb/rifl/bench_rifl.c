@@ -5,6 +5,8 @@
  *   bench_rifl_ber         ber.csv         frame_w,ber,bandwidth_ratio,lat_avg_cycles,
  *                                          lat_p99_cycles,lat_max_cycles,lost,corrupted
  *   bench_rifl_latency     latency.csv     frame_w,latency_cycles (+ latency_phase.csv)
+ *   bench_rifl_bringup     bringup.csv     frame_w,peer,runs,up_min,up_avg,up_max,
+ *                                          first_min,first_avg,first_max (cycles from reset)
  * Plusargs: +fw=N (default: every width the bench covers), +cycles=N (BER runs).
  */
 #include <stdio.h>
@@ -248,4 +250,70 @@ HARNESS_TEST(bench_rifl_latency) {
   }
   fclose(f);
   fclose(g);
+}
+
+/* Bring-up: cycles from the release of reset to link_up at both ends, and to the first user
+ * frame delivered (a one-frame packet offered by each side from reset; the later of the two
+ * sides' first deliveries), over random bit offsets (0 .. 2FW-1 each way) and latencies
+ * (0 .. 16 words). Peers: our lane on both sides (RESTART 0, the default, and, at FW=256, the
+ * RESTART 1 top with its handshake), and our lane against the published-procedure model. */
+HARNESS_TEST(bench_rifl_bringup) {
+  static const struct {
+    const char *name, *top;
+    unsigned fw, lock, unlock, fc_depth;
+    int peer;
+  } cases[] = {
+      {"rtl", "rifl_lane_core_fw128", 128, 64, 16, 128, RIFL_PEER_RTL},
+      {"published", "rifl_lane_core_fw128", 128, 64, 16, 128, RIFL_PEER_PUBLISHED},
+      {"rtl", "rifl_lane_core_fw256", 256, 64, 16, 64, RIFL_PEER_RTL},
+      {"published", "rifl_lane_core_fw256", 256, 64, 16, 64, RIFL_PEER_PUBLISHED},
+      {"rtl_restart1", "rifl_lane_core_fw256_restart", 256, 64, 16, 64, RIFL_PEER_RTL},
+      {"rtl", "rifl_lane_core_fw512", 512, 64, 16, 64, RIFL_PEER_RTL},
+      {"published", "rifl_lane_core_fw512", 512, 64, 16, 64, RIFL_PEER_PUBLISHED},
+      {"rtl", "rifl_lane_core_fw1024", 1024, 16, 8, 64, RIFL_PEER_RTL},
+      {"published", "rifl_lane_core_fw1024", 1024, 16, 8, 64, RIFL_PEER_PUBLISHED},
+  };
+  const unsigned runs = (unsigned)harness_scaled(4, 16, 32);
+  FILE *f = harness_csv("bringup.csv", "frame_w,peer,runs,up_min,up_avg,up_max,first_min,"
+                                       "first_avg,first_max");
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    prng_t r;
+    prng_seed(&r, harness_seed() ^ 0xB3);
+    uint64_t up_min = ~0ull, up_max = 0, up_sum = 0, fi_min = ~0ull, fi_max = 0, fi_sum = 0;
+    for (unsigned k = 0; k < runs; k++) {
+      rifl_link_cfg_t c;
+      memset(&c, 0, sizeof c);
+      c.top = cases[i].top;
+      c.kind = RIFL_EP_CORE;
+      c.fw = cases[i].fw;
+      c.lanes = 1;
+      c.latency = (unsigned)prng_below(&r, 17);
+      c.offset[0][0] = (unsigned)prng_below(&r, 2 * c.fw);
+      c.offset[1][0] = (unsigned)prng_below(&r, 2 * c.fw);
+      c.seed = harness_seed() ^ k;
+      c.peer = cases[i].peer;
+      c.lock = cases[i].lock, c.unlock = cases[i].unlock, c.fc_depth = cases[i].fc_depth;
+      static rifl_link_t l;
+      rifl_link_open(&l, &c);
+      const uint64_t t0 = l.cycle; /* reset released */
+      rifl_link_send(&l, 0, 1, 1, (c.fw - 16) / 8);
+      rifl_link_send(&l, 1, 1, 1, (c.fw - 16) / 8);
+      uint64_t up = rifl_link_wait_up(&l, 1000000);
+      CHECK(rifl_link_drain(&l, 1000000), "%s: first frames delivered", c.top);
+      uint64_t fa = l.tr_[0].first_beat_cycle, fb = l.tr_[1].first_beat_cycle;
+      uint64_t first = (fa > fb ? fa : fb) - t0;
+      up_min = up < up_min ? up : up_min, up_max = up > up_max ? up : up_max, up_sum += up;
+      fi_min = first < fi_min ? first : fi_min, fi_max = first > fi_max ? first : fi_max;
+      fi_sum += first;
+      rifl_link_close(&l);
+    }
+    fprintf(f, "%u,%s,%u,%llu,%.0f,%llu,%llu,%.0f,%llu\n", cases[i].fw, cases[i].name, runs,
+            (unsigned long long)up_min, (double)up_sum / runs, (unsigned long long)up_max,
+            (unsigned long long)fi_min, (double)fi_sum / runs, (unsigned long long)fi_max);
+    harness_log("FW %u, %s: link up after %llu .. %llu cycles, first frame delivered after %llu "
+                ".. %llu (avg %.0f)",
+                cases[i].fw, cases[i].name, (unsigned long long)up_min, (unsigned long long)up_max,
+                (unsigned long long)fi_min, (unsigned long long)fi_max, (double)fi_sum / runs);
+  }
+  fclose(f);
 }

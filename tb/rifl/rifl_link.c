@@ -3,6 +3,7 @@
  */
 #include "rifl_link.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,8 +33,134 @@ static void set_byte(uint32_t *v, unsigned bits, unsigned j, unsigned x) {
   v[lo / 32] |= (x & 0xffu) << (lo % 32);
 }
 
+/* ------------------------------------------------------------ endpoints */
+/* Every port access goes through these, so side 1 may be the published-procedure model:
+ * its "ports" are the fields of rifl_lane_in_t / rifl_lane_out_t, named by these handles. */
+enum { M_RST, M_GTX, M_GRV, M_GRX, M_TV, M_TR, M_TM, M_TD, M_RV, M_RR, M_RM, M_RD, M_RA };
+
+static int is_model(const rifl_link_t *l, int s) { return s == 1 && l->pub != NULL; }
+
+static rifl_lane_out_t model_out(const rifl_link_t *l) {
+  rifl_lane_out_t o;
+  rifl_pub_comb(l->pub, &l->pin, &o);
+  return o;
+}
+
+static void ep_set(rifl_link_t *l, int s, port_t p, const uint32_t *v) {
+  if (!is_model(l, s)) {
+    dut_set(l->d[s], p, v);
+    return;
+  }
+  switch (p) {
+  case M_TD:
+    memcpy(l->pin_data, v, sizeof l->pin_data);
+    break;
+  case M_GRX:
+    l->pin.gt_rx_data = (uint64_t)v[0] | (uint64_t)v[1] << 32;
+    break;
+  default:
+    FAIL("published model: no vector input %d", p);
+  }
+}
+
+static void ep_set_u64(rifl_link_t *l, int s, port_t p, uint64_t v) {
+  if (!is_model(l, s)) {
+    dut_set_u64(l->d[s], p, v);
+    return;
+  }
+  switch (p) {
+  case M_RST:
+    l->prst = (int)v;
+    break;
+  case M_GRV:
+    l->pin.gt_rx_valid = (unsigned)(v & 1u);
+    break;
+  case M_TV:
+    l->pin.u_valid = (unsigned)v;
+    break;
+  case M_TM:
+    l->pin.u_meta = (unsigned)v;
+    break;
+  case M_RR:
+    l->pin.r_ready = (unsigned)v;
+    break;
+  default:
+    FAIL("published model: no input %d", p);
+  }
+}
+
+static uint64_t ep_get_u64(const rifl_link_t *l, int s, port_t p) {
+  if (!is_model(l, s))
+    return dut_get_u64(l->d[s], p);
+  rifl_lane_out_t o = model_out(l);
+  switch (p) {
+  case M_GTX:
+    return o.gt_tx_data;
+  case M_TV:
+    return l->pin.u_valid;
+  case M_TR:
+    return o.u_ready;
+  case M_RV:
+    return o.r_valid;
+  case M_RR:
+    return l->pin.r_ready;
+  case M_RM:
+    return o.r_meta;
+  case M_RA:
+    return o.r_abort;
+  default:
+    FAIL("published model: no output %d", p);
+  }
+}
+
+static void ep_get(const rifl_link_t *l, int s, port_t p, uint32_t *v) {
+  if (!is_model(l, s)) {
+    dut_get(l->d[s], p, v);
+    return;
+  }
+  rifl_lane_out_t o = model_out(l);
+  if (p == M_GTX) {
+    v[0] = (uint32_t)o.gt_tx_data;
+    v[1] = (uint32_t)(o.gt_tx_data >> 32);
+  } else if (p == M_RD) {
+    memcpy(v, o.r_data, sizeof o.r_data);
+  } else {
+    FAIL("published model: no vector output %d", p);
+  }
+}
+
+static void ep_step(rifl_link_t *l, int s) {
+  if (!is_model(l, s)) {
+    dut_step(l->d[s], 1);
+  } else if (!l->prst) {
+    rifl_pub_reset(l->pub);
+  } else {
+    l->pin.u_data = l->pin_data;
+    rifl_pub_clock(l->pub, &l->pin);
+  }
+}
+
 /* ------------------------------------------------------------ open / close */
 static port_t port(dut_t *d, const char *name) { return dut_port(d, name); }
+
+static void open_model(rifl_link_t *l) {
+  const rifl_link_cfg_t *cfg = &l->cfg;
+  CHECK(cfg->kind == RIFL_EP_CORE && cfg->lanes == 1, "the published model is one core lane");
+  rifl_pub_params_t p = rifl_pub_default_params(cfg->fw);
+  if (cfg->fidw)
+    p.fidw = cfg->fidw;
+  if (cfg->lock)
+    p.lock = cfg->lock, p.unlock = cfg->unlock;
+  if (cfg->fc_depth)
+    p.fc_depth = cfg->fc_depth;
+  p.caught_up_clear = cfg->peer == RIFL_PEER_PUBLISHED_FIXED;
+  l->pub = calloc(1, sizeof *l->pub);
+  CHECK(l->pub != NULL && rifl_pub_init(l->pub, &p) == 0, "published model FW=%u", cfg->fw);
+  l->rst[1] = M_RST, l->gtx[1] = M_GTX, l->grv[1] = M_GRV, l->grx[1] = M_GRX;
+  l->tv[1] = M_TV, l->tr[1] = M_TR, l->tm[1] = M_TM, l->td[1] = M_TD;
+  l->rv[1] = M_RV, l->rr[1] = M_RR, l->rm[1] = M_RM, l->rd[1] = M_RD, l->ra[1] = M_RA;
+  l->pin.u_data = l->pin_data;
+}
 
 void rifl_link_open(rifl_link_t *l, const rifl_link_cfg_t *cfg) {
   memset(l, 0, sizeof *l);
@@ -41,25 +168,29 @@ void rifl_link_open(rifl_link_t *l, const rifl_link_cfg_t *cfg) {
   CHECK(cfg->lanes >= 1 && cfg->lanes <= RIFL_LINK_MAX_LANES, "lanes %u", cfg->lanes);
   prng_seed(&l->rng, cfg->seed ^ UINT64_C(0x5EED));
   for (int s = 0; s < 2; s++) {
-    dut_t *d = l->d[s] = dut_open(cfg->top);
-    l->rst[s] = port(d, "rst_n");
-    l->gtx[s] = port(d, "gt_tx_data");
-    l->grv[s] = port(d, "gt_rx_valid");
-    l->grx[s] = port(d, "gt_rx_data");
-    CHECK_EQ(dut_width(d, l->gtx[s]), 64u * cfg->lanes, "gt_tx_data width");
-    if (cfg->kind == RIFL_EP_CORE) {
-      l->tv[s] = port(d, "u_valid"), l->tr[s] = port(d, "u_ready");
-      l->tm[s] = port(d, "u_meta"), l->td[s] = port(d, "u_data");
-      l->rv[s] = port(d, "r_valid"), l->rr[s] = port(d, "r_ready");
-      l->rm[s] = port(d, "r_meta"), l->rd[s] = port(d, "r_data"), l->ra[s] = port(d, "r_abort");
+    if (s == 1 && cfg->peer != RIFL_PEER_RTL) {
+      open_model(l);
     } else {
-      l->tv[s] = port(d, "s_axis_tvalid"), l->tr[s] = port(d, "s_axis_tready");
-      l->td[s] = port(d, "s_axis_tdata"), l->tk[s] = port(d, "s_axis_tkeep");
-      l->tl[s] = port(d, "s_axis_tlast");
-      l->rv[s] = port(d, "m_axis_tvalid"), l->rr[s] = port(d, "m_axis_tready");
-      l->rd[s] = port(d, "m_axis_tdata"), l->rk[s] = port(d, "m_axis_tkeep");
-      l->rl[s] = port(d, "m_axis_tlast"), l->ra[s] = port(d, "m_axis_tuser");
-      l->dw = dut_width(d, l->td[s]);
+      dut_t *d = l->d[s] = dut_open(cfg->top);
+      l->rst[s] = port(d, "rst_n");
+      l->gtx[s] = port(d, "gt_tx_data");
+      l->grv[s] = port(d, "gt_rx_valid");
+      l->grx[s] = port(d, "gt_rx_data");
+      CHECK_EQ(dut_width(d, l->gtx[s]), 64u * cfg->lanes, "gt_tx_data width");
+      if (cfg->kind == RIFL_EP_CORE) {
+        l->tv[s] = port(d, "u_valid"), l->tr[s] = port(d, "u_ready");
+        l->tm[s] = port(d, "u_meta"), l->td[s] = port(d, "u_data");
+        l->rv[s] = port(d, "r_valid"), l->rr[s] = port(d, "r_ready");
+        l->rm[s] = port(d, "r_meta"), l->rd[s] = port(d, "r_data"), l->ra[s] = port(d, "r_abort");
+      } else {
+        l->tv[s] = port(d, "s_axis_tvalid"), l->tr[s] = port(d, "s_axis_tready");
+        l->td[s] = port(d, "s_axis_tdata"), l->tk[s] = port(d, "s_axis_tkeep");
+        l->tl[s] = port(d, "s_axis_tlast");
+        l->rv[s] = port(d, "m_axis_tvalid"), l->rr[s] = port(d, "m_axis_tready");
+        l->rd[s] = port(d, "m_axis_tdata"), l->rk[s] = port(d, "m_axis_tkeep");
+        l->rl[s] = port(d, "m_axis_tlast"), l->ra[s] = port(d, "m_axis_tuser");
+        l->dw = dut_width(d, l->td[s]);
+      }
     }
     for (unsigned k = 0; k < cfg->lanes; k++) {
       uint64_t cs = cfg->seed ^ ((uint64_t)s << 40) ^ ((uint64_t)k << 32) ^ UINT64_C(0xC4A7);
@@ -73,15 +204,20 @@ void rifl_link_open(rifl_link_t *l, const rifl_link_cfg_t *cfg) {
     rifl_traffic_t *t = &l->tr_[s];
     t->rx = malloc(RIFL_LINK_MAX_PKT + 64);
     CHECK(t->rx != NULL, "memory");
-    dut_set_u64(d, l->rst[s], 0);
-    dut_set_u64(d, l->grv[s], (UINT64_C(1) << dut_width(d, l->grv[s])) - 1); /* every lane */
-    if (dut_has_port(d, "force_restart"))
-      dut_set_u64(d, dut_port(d, "force_restart"), 0);
+    ep_set_u64(l, s, l->rst[s], 0);
+    if (is_model(l, s)) {
+      ep_set_u64(l, s, l->grv[s], 1);
+    } else {
+      dut_t *d = l->d[s];
+      dut_set_u64(d, l->grv[s], (UINT64_C(1) << dut_width(d, l->grv[s])) - 1); /* every lane */
+      if (dut_has_port(d, "force_restart"))
+        dut_set_u64(d, dut_port(d, "force_restart"), 0);
+    }
   }
   for (int i = 0; i < 2; i++) /* two cycles of reset, then release */
     rifl_link_step(l);
   for (int s = 0; s < 2; s++)
-    dut_set_u64(l->d[s], l->rst[s], 1);
+    ep_set_u64(l, s, l->rst[s], 1);
 }
 
 void rifl_link_close(rifl_link_t *l) {
@@ -92,7 +228,13 @@ void rifl_link_close(rifl_link_t *l) {
     free(l->tr_[s].t0);
     free(l->tr_[s].score.lat);
     free(l->tr_[s].rx);
-    dut_close(l->d[s]);
+    if (l->d[s])
+      dut_close(l->d[s]);
+  }
+  if (l->pub) {
+    rifl_pub_free(l->pub);
+    free(l->pub);
+    l->pub = NULL;
   }
 }
 
@@ -158,10 +300,9 @@ static void score_packet(rifl_link_t *l, int side, const uint8_t *b, unsigned n,
 /* ------------------------------------------------------------ one cycle */
 static void src_offer(rifl_link_t *l, int s) {
   rifl_traffic_t *t = &l->tr_[s];
-  dut_t *d = l->d[s];
   if (!t->busy) {
     if (t->to_send == 0 || l->in_reset[s] || (t->gap > 0 && prng_bernoulli(&l->rng, t->gap))) {
-      dut_set_u64(d, l->tv[s], 0);
+      ep_set_u64(l, s, l->tv[s], 0);
       return;
     }
     if (t->sent == t->len_cap) {
@@ -189,9 +330,10 @@ static void src_offer(rifl_link_t *l, int s) {
     unsigned meta = left > pb ? 1u : left == pb ? 3u : 2u;
     if (meta == 2u)
       set_byte(v, pw, pb - 1, take);
-    dut_set_u64(d, l->tm[s], meta);
-    dut_set(d, l->td[s], v);
+    ep_set_u64(l, s, l->tm[s], meta);
+    ep_set(l, s, l->td[s], v);
   } else {
+    dut_t *d = l->d[s];
     unsigned bb = l->dw / 8, left = len - t->pos, take = left < bb ? left : bb;
     uint32_t k[W32(128)] = {0};
     for (unsigned j = 0; j < take; j++) {
@@ -202,7 +344,7 @@ static void src_offer(rifl_link_t *l, int s) {
     dut_set(d, l->tk[s], k);
     dut_set_u64(d, l->tl[s], left <= bb);
   }
-  dut_set_u64(d, l->tv[s], 1);
+  ep_set_u64(l, s, l->tv[s], 1);
 }
 
 static void src_accepted(rifl_link_t *l, int s) {
@@ -217,17 +359,16 @@ static void src_accepted(rifl_link_t *l, int s) {
 
 static void sink_take(rifl_link_t *l, int s) {
   rifl_traffic_t *t = &l->tr_[s];
-  dut_t *d = l->d[s];
   uint32_t v[MAXW];
   if (t->first_beat_cycle == 0)
     t->first_beat_cycle = l->cycle;
   if (t->rx_n == 0)
     t->rx_first = l->cycle;
-  int abort = (int)dut_get_u64(d, l->ra[s]), end = 0;
+  int abort = (int)ep_get_u64(l, s, l->ra[s]), end = 0;
   if (l->cfg.kind == RIFL_EP_CORE) {
-    unsigned pw = l->cfg.fw - 16, pb = pw / 8, meta = (unsigned)dut_get_u64(d, l->rm[s]), n = 0;
+    unsigned pw = l->cfg.fw - 16, pb = pw / 8, meta = (unsigned)ep_get_u64(l, s, l->rm[s]), n = 0;
     if (!abort) {
-      dut_get(d, l->rd[s], v);
+      ep_get(l, s, l->rd[s], v);
       n = meta == 2u ? get_byte(v, pw, pb - 1) : meta ? pb : 0;
       CHECK(n < pb || meta != 2u, "side %d: partial frame with count %u", s, n);
       end = meta >= 2u;
@@ -235,6 +376,7 @@ static void sink_take(rifl_link_t *l, int s) {
     for (unsigned j = 0; j < n && t->rx_n < RIFL_LINK_MAX_PKT; j++)
       t->rx[t->rx_n++] = (uint8_t)get_byte(v, pw, j);
   } else {
+    dut_t *d = l->d[s];
     unsigned bb = l->dw / 8;
     uint32_t k[W32(128)];
     dut_get(d, l->rd[s], v);
@@ -258,14 +400,14 @@ void rifl_link_step(rifl_link_t *l) {
   for (int s = 0; s < 2; s++) {
     rifl_traffic_t *t = &l->tr_[s];
     src_offer(l, s);
-    dut_set_u64(l->d[s], l->rr[s], !(t->sink_stall > 0 && prng_bernoulli(&l->rng, t->sink_stall)));
+    ep_set_u64(l, s, l->rr[s], !(t->sink_stall > 0 && prng_bernoulli(&l->rng, t->sink_stall)));
   }
   /* transceiver words: what each side sends this cycle reaches the other side after the
    * channel (bit offset, errors) and latency + skew words */
   uint64_t slot = l->wpos % RIFL_LINK_MAX_DELAY;
   for (int s = 0; s < 2; s++) {
     uint32_t tx[2 * RIFL_LINK_MAX_LANES], rx[2 * RIFL_LINK_MAX_LANES];
-    dut_get(l->d[s], l->gtx[s], tx);
+    ep_get(l, s, l->gtx[s], tx);
     for (unsigned k = 0; k < l->cfg.lanes; k++) {
       uint64_t w = (uint64_t)tx[2 * k] | (uint64_t)tx[2 * k + 1] << 32;
       for (unsigned f = 0; f < l->nflip; f++)
@@ -282,17 +424,17 @@ void rifl_link_step(rifl_link_t *l) {
       rx[2 * k] = (uint32_t)o;
       rx[2 * k + 1] = (uint32_t)(o >> 32);
     }
-    dut_set(l->d[1 - s], l->grx[1 - s], rx);
+    ep_set(l, 1 - s, l->grx[1 - s], rx);
   }
   l->wpos++;
   for (int s = 0; s < 2; s++) {
-    src_hs[s] = dut_get_u64(l->d[s], l->tv[s]) && dut_get_u64(l->d[s], l->tr[s]);
-    snk_hs[s] = dut_get_u64(l->d[s], l->rv[s]) && dut_get_u64(l->d[s], l->rr[s]);
+    src_hs[s] = ep_get_u64(l, s, l->tv[s]) && ep_get_u64(l, s, l->tr[s]);
+    snk_hs[s] = ep_get_u64(l, s, l->rv[s]) && ep_get_u64(l, s, l->rr[s]);
     if (snk_hs[s] && !l->in_reset[s])
       sink_take(l, s);
   }
   for (int s = 0; s < 2; s++)
-    dut_step(l->d[s], 1);
+    ep_step(l, s);
   for (int s = 0; s < 2; s++)
     if (src_hs[s] && !l->in_reset[s])
       src_accepted(l, s);
@@ -306,7 +448,7 @@ void rifl_link_run(rifl_link_t *l, uint64_t cycles) {
 
 void rifl_link_hold_reset(rifl_link_t *l, int side, int on) {
   l->in_reset[side] = on;
-  dut_set_u64(l->d[side], l->rst[side], !on);
+  ep_set_u64(l, side, l->rst[side], !on);
   if (on) { /* the side's user logic restarts too: its packet in progress is gone */
     rifl_traffic_t *t = &l->tr_[side];
     t->busy = 0;
@@ -315,13 +457,33 @@ void rifl_link_hold_reset(rifl_link_t *l, int side, int on) {
 }
 
 uint64_t rifl_link_get(rifl_link_t *l, int side, const char *name) {
-  return dut_get_u64(l->d[side], dut_port(l->d[side], name));
+  if (!is_model(l, side))
+    return dut_get_u64(l->d[side], dut_port(l->d[side], name));
+  const rifl_lane_out_t o = model_out(l);
+#define ST(x)                                                                                      \
+  { #x, offsetof(rifl_lane_out_t, x), 0 }
+#define CNT(x)                                                                                     \
+  { #x, offsetof(rifl_lane_out_t, x), 1 }
+  static const struct {
+    const char *name;
+    size_t off;
+    int cnt; /* uint32_t counter, else an unsigned status field */
+  } f[] = {ST(tx_state),     ST(aligned),      ST(link_up),        ST(frame_err),
+           ST(pause_req),    ST(retrans_req),  ST(fc_local),       ST(fc_remote),
+           ST(rx_level),     CNT(cnt_retrans), CNT(cnt_frame_err), CNT(cnt_overflow),
+           CNT(cnt_restart), CNT(cnt_flush),   CNT(cnt_abort)};
+#undef ST
+#undef CNT
+  for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+    if (strcmp(name, f[i].name) == 0)
+      return f[i].cnt ? *(const uint32_t *)((const char *)&o + f[i].off)
+                      : *(const unsigned *)((const char *)&o + f[i].off);
+  FAIL("published model: no output '%s'", name);
 }
 
 uint64_t rifl_link_wait_up(rifl_link_t *l, uint64_t max) {
-  port_t up0 = dut_port(l->d[0], "link_up"), up1 = dut_port(l->d[1], "link_up");
   uint64_t c0 = l->cycle;
-  while (!(dut_get_u64(l->d[0], up0) && dut_get_u64(l->d[1], up1))) {
+  while (!(rifl_link_get(l, 0, "link_up") && rifl_link_get(l, 1, "link_up"))) {
     if (l->cycle - c0 > max)
       FAIL("link not up after %llu cycles (tx_state %llu / %llu, aligned %llu / %llu)",
            (unsigned long long)max, (unsigned long long)rifl_link_get(l, 0, "tx_state"),

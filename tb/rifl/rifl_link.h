@@ -8,6 +8,9 @@
  * either kind:
  *   RIFL_EP_CORE  rifl_lane_core: user side in payload frames (u_*, r_*),
  *   RIFL_EP_AXIS  rifl_lane / rifl_bond: AXI4-Stream (s_axis_*, m_axis_*).
+ * Side 1 may instead be the C model of the published procedure
+ * (csrc/ref/rifl/rifl_published.h, cfg.peer), with the same user-side ports as
+ * rifl_lane_core: the interoperability tests put our RTL beside it.
  * Each endpoint sends numbered packets of random length (content derived from
  * the seed, the side and the packet number) and scores what it receives
  * against what the other side sent: packets intact, lost, duplicated or
@@ -22,12 +25,17 @@
 #include "harness.h"
 #include "prng.h"
 #include "rifl_channel.h"
+#include "rifl_published.h"
 
 #define RIFL_LINK_MAX_LANES 4u
 #define RIFL_LINK_MAX_DELAY 4096u
 #define RIFL_LINK_MAX_PKT 8192u
 
 enum { RIFL_EP_CORE = 0, RIFL_EP_AXIS = 1 };
+
+/* Side 1: an instance of cfg.top, or the published-procedure model (RIFL_EP_CORE, one lane);
+ * _FIXED gives the model's receiver the receive-side fix of the caught-up hazard. */
+enum { RIFL_PEER_RTL = 0, RIFL_PEER_PUBLISHED = 1, RIFL_PEER_PUBLISHED_FIXED = 2 };
 
 typedef struct {
   const char *top;                         /* both endpoints */
@@ -39,6 +47,10 @@ typedef struct {
   unsigned offset[2][RIFL_LINK_MAX_LANES]; /* serial bit offset per lane */
   double ber[2];                           /* per direction */
   uint64_t seed;
+  int peer;              /* RIFL_PEER_*: what side 1 is */
+  unsigned fidw;         /* published model: FIDW (0: 8) */
+  unsigned lock, unlock; /* published model: its aligner (0: the defaults) */
+  unsigned fc_depth;     /* published model: receive buffer (0: 64) */
 } rifl_link_cfg_t;
 
 typedef struct {
@@ -76,7 +88,11 @@ typedef struct {
 
 typedef struct {
   rifl_link_cfg_t cfg;
-  dut_t *d[2];
+  dut_t *d[2]; /* d[1] is NULL when side 1 is the published model */
+  rifl_pub_t *pub;
+  rifl_lane_in_t pin; /* the model's inputs */
+  uint32_t pin_data[RIFL_FRAME_WORDS_MAX];
+  int prst; /* the model's rst_n */
   port_t rst[2], gtx[2], grv[2], grx[2];
   /* user-side ports */
   port_t tv[2], tr[2], tm[2], td[2], tk[2], tl[2];        /* u_* / s_axis_* */
@@ -122,6 +138,7 @@ void rifl_link_flip(rifl_link_t *l, int dir, unsigned lane, unsigned delay, uint
  * illegal sync header in every frame), so that lane's receiver loses alignment. */
 void rifl_link_cut(rifl_link_t *l, int dir, unsigned lane, uint64_t cycles);
 const rifl_score_t *rifl_link_score(const rifl_link_t *l, int side); /* what side received */
+/* An output of side's top by name (the published model: the rifl_lane_core status ports). */
 uint64_t rifl_link_get(rifl_link_t *l, int side, const char *port);
 /* Checks that side received exactly what the other sent: nothing lost, duplicated,
  * reordered, corrupted or aborted, and at least min_pkts packets. */

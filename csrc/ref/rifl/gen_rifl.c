@@ -384,12 +384,12 @@ static void lc_offer(lc_user_t *u, prng_t *r, unsigned fw, double gap, int on) {
  * while. The offsets put both frame boundaries a few slips from the start, so
  * the bring-up is short. */
 static int lcore_link(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
-  rifl_lane_params_t lp = {(unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
-                           (unsigned)p[3], (unsigned)p[4], (unsigned)p[5]};
+  rifl_lane_params_t lp = {(unsigned)p[0], (unsigned)p[1], (unsigned)p[2], (unsigned)p[3],
+                           (unsigned)p[4], (unsigned)p[6], (unsigned)p[5]};
   rifl_lane_model_t m[2];
   rifl_chan_t ch[2];
   gen_case_t c;
-  for (int i = 0; i < 6; i++)
+  for (int i = 0; i < 7; i++)
     if (p[i] > 0xffff)
       return gen_fail(ctx, "%s: illegal parameters for rifl_lane_core", top->name);
   if (rifl_lane_model_init(&m[0], &lp))
@@ -529,8 +529,8 @@ static const gen_module_t modules[] = {
     {"rifl_rx_frame", {"FW", NULL}, {256}, rxf_random, NULL, fw_ok},
     {"rifl_lane_aligner", {"FW", "LOCK", "UNLOCK", NULL}, {256, 64, 16}, align_random, NULL, fw_ok},
     {"rifl_lane_core",
-     {"FW", "FIDW", "FC_DEPTH", "LOCK", "UNLOCK", "PAUSE_TIMEOUT", NULL},
-     {256, 8, 64, 64, 16, 64},
+     {"FW", "FIDW", "FC_DEPTH", "LOCK", "UNLOCK", "RESTART", "PAUSE_TIMEOUT", NULL},
+     {256, 8, 64, 64, 16, 0, 64},
      lcore_link,
      NULL,
      fw_ok},

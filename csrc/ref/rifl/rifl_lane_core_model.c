@@ -22,7 +22,8 @@ typedef struct {
   /* core glue and controller status */
   unsigned abort_push, restart, rx_en;
   /* rifl_tx_ctrl */
-  unsigned slot, up, go_init, fc_need, nx, new_proc, rs_now, rp_slot, take_user, u_ready;
+  unsigned slot, up, go_init, fc_need, unfinished, nx, new_proc, rs_now, rp_slot, take_user;
+  unsigned u_ready;
   uint32_t new_body[W];
 } wires_t;
 
@@ -47,7 +48,7 @@ static void ctrl_body(uint32_t *b, unsigned bw, unsigned key) {
 static unsigned fmask(const rifl_lane_model_t *m) { return (1u << m->p.fidw) - 1u; }
 
 rifl_lane_params_t rifl_lane_default_params(unsigned fw) {
-  rifl_lane_params_t p = {fw, 8, 64, 64, 16, 64};
+  rifl_lane_params_t p = {fw, 8, 64, 64, 16, 64, 0};
   return p;
 }
 
@@ -79,7 +80,7 @@ int rifl_lane_model_init(rifl_lane_model_t *m, const rifl_lane_params_t *p) {
   m->p = *p;
   if (!rifl_fw_ok(p->fw) || p->fidw < 5 || p->fidw > 12 || p->fc_depth < 4 ||
       p->fc_depth > (1u << 20) || (p->fc_depth & (p->fc_depth - 1)) != 0 || p->lock < 1 ||
-      p->unlock < 1 || p->pause_timeout < 32 || p->pause_timeout > 65535)
+      p->unlock < 1 || p->pause_timeout < 32 || p->pause_timeout > 65535 || p->restart > 1)
     return -1;
   m->nw = p->fw / 64;
   m->bw = RIFL_BODY_BITS(p->fw);
@@ -112,6 +113,7 @@ void rifl_lane_model_reset(rifl_lane_model_t *m) {
   uint32_t *mem = c->mem, *fmem = m->fcb.mem;
   memset(c, 0, sizeof *c); /* st = INIT, everything else 0 */
   c->mem = mem;
+  c->boot = 1;
   /* INIT writes entry 0 at every edge in reset and the read register takes it */
   memset(mem, 0, m->bwords * sizeof *mem);
   rifl_tx_model_reset(&m->txf);
@@ -121,7 +123,7 @@ void rifl_lane_model_reset(rifl_lane_model_t *m) {
   rifl_rx_model_reset(&m->rxf);
   memset(&m->mon, 0, sizeof m->mon);
   memset(&m->ver, 0, sizeof m->ver);
-  m->ver.fid = (0u - 16u) & fmask(m); /* thr - 16: the first new frame has ID 0 */
+  m->ver.thr = 16; /* Listing 1's start: fid 0, thr 16 */
   m->rx_open = m->abort_pend = 0;
   m->fcb.wr = m->fcb.rd = m->fcb.level = 0;
   m->fcb.mem = fmem;
@@ -161,55 +163,49 @@ static void fcb_comb(const rifl_lane_model_t *m, wires_t *w) {
 /* rifl_tx_ctrl: next state of the slot, replay slot, user handshake, new body. */
 static void ctrl_comb(const rifl_lane_model_t *m, const rifl_lane_in_t *in, wires_t *w) {
   const rifl_lane_ctrl_t *c = &m->ctrl;
-  const unsigned fidw = m->p.fidw, rs_mask = (1u << (fidw + 2)) - 1u;
-  const unsigned r_last = (5u << fidw) / 2 - 1, r_data = 2u << fidw;
+  const unsigned fidw = m->p.fidw, rs_mask = (1u << (fidw + 2)) - 1u, rst = m->p.restart;
+  const unsigned r_last = (5u << fidw) / 2 - 1;
   unsigned st = c->st, nx = st, np = 0;
+  unsigned paused = st == RIFL_TX_SEND_PAUSE || st == RIFL_TX_PAUSE;
   w->slot = c->ph == m->nw - 1;
   w->up = st == RIFL_TX_RETRANS || st == RIFL_TX_SEND_RETRANS || st == RIFL_TX_NORMAL;
-  w->go_init = (w->up && (!w->rx_al || w->p_req)) || (in->force_restart && st != RIFL_TX_INIT);
+  w->go_init =
+      (in->force_restart && st != RIFL_TX_INIT) || (rst && w->up && (!w->rx_al || w->p_req));
   w->fc_need = c->fc_local ? w->fc_low : w->fc_high;
+  w->unfinished = (st == RIFL_TX_RETRANS && c->rs != r_last) || c->intr;
   if (st == RIFL_TX_INIT) {
     if (c->init_done && !in->force_restart)
       nx = RIFL_TX_SEND_PAUSE;
   } else if (w->go_init) {
     nx = RIFL_TX_INIT;
+  } else if (!rst && !w->rx_al) {
+    nx = RIFL_TX_SEND_PAUSE;
+  } else if (!rst && w->p_req) {
+    nx = RIFL_TX_PAUSE;
+  } else if (rst && st == RIFL_TX_SEND_PAUSE) {
+    if (w->rx_al && c->seen_pause && (c->dwell & 16u))
+      nx = RIFL_TX_PAUSE;
+  } else if (rst && st == RIFL_TX_PAUSE) {
+    if (!w->rx_al || c->ptime >= m->p.pause_timeout)
+      nx = RIFL_TX_SEND_PAUSE;
+    else if (!w->p_req)
+      nx = RIFL_TX_RETRANS, np = 1;
+  } else if (paused && c->boot) {
+    nx = RIFL_TX_RETRANS, np = 1; /* the replay of INIT's fillers, from its start */
+  } else if (w->unfinished) {
+    nx = RIFL_TX_RETRANS; /* goes on, or resumes where it was interrupted */
+  } else if (w->r_req) {
+    nx = RIFL_TX_RETRANS, np = 1;
+  } else if (w->f_err) {
+    nx = RIFL_TX_SEND_RETRANS;
   } else {
-    switch (st) {
-    case RIFL_TX_SEND_PAUSE:
-      if (w->rx_al && c->seen_pause && (c->dwell & 16u))
-        nx = RIFL_TX_PAUSE;
-      break;
-    case RIFL_TX_PAUSE:
-      if (!w->rx_al || c->ptime >= m->p.pause_timeout)
-        nx = RIFL_TX_SEND_PAUSE;
-      else if (!w->p_req)
-        nx = RIFL_TX_RETRANS, np = 1;
-      break;
-    case RIFL_TX_RETRANS:
-      if (c->rs != r_last)
-        nx = RIFL_TX_RETRANS;
-      else if (w->r_req)
-        np = 1; /* the procedure starts over */
-      else if (w->f_err)
-        nx = RIFL_TX_SEND_RETRANS;
-      else
-        nx = RIFL_TX_NORMAL;
-      break;
-    default: /* SEND_RETRANS, NORMAL */
-      if (w->r_req)
-        nx = RIFL_TX_RETRANS, np = 1;
-      else if (w->f_err)
-        nx = RIFL_TX_SEND_RETRANS;
-      else
-        nx = RIFL_TX_NORMAL;
-      break;
-    }
+    nx = RIFL_TX_NORMAL;
   }
   w->nx = nx;
   w->new_proc = np;
   w->rs_now = np ? 0 : (c->rs + 1) & rs_mask;
-  /* odd slots of the first 2 x 2^FIDW - 2 replay a buffered frame */
-  w->rp_slot = w->rs_now < r_data - 1 && (w->rs_now & 1u);
+  /* even slots of the first 2 x 2^FIDW replay a buffered frame */
+  w->rp_slot = w->rs_now < (2u << fidw) && !(w->rs_now & 1u);
   w->take_user = w->slot && nx == RIFL_TX_NORMAL && !w->fc_need && !c->fc_remote && !c->flush;
   w->u_ready = w->take_user || c->flush;
   memset(w->new_body, 0, sizeof w->new_body);
@@ -234,7 +230,7 @@ static void eval(const rifl_lane_model_t *m, const rifl_lane_in_t *in, wires_t *
   /* an abort entry waits for room and for a cycle without a delivery */
   w->abort_push = m->abort_pend && w->fcb_ready && !w->v_valid;
   w->restart = m->ctrl.restart;
-  w->rx_en = m->ctrl.st != RIFL_TX_INIT && m->ctrl.st != RIFL_TX_SEND_PAUSE;
+  w->rx_en = !m->p.restart || (m->ctrl.st != RIFL_TX_INIT && m->ctrl.st != RIFL_TX_SEND_PAUSE);
   ctrl_comb(m, in, w);
 }
 
@@ -314,7 +310,7 @@ static void glue_clock(rifl_lane_model_t *m, const wires_t *w) {
   unsigned open_after = w->v_valid ? !(w->v_meta & 2u) : m->rx_open;
   if (w->v_valid)
     m->rx_open = !(w->v_meta & 2u);
-  if (w->restart && open_after)
+  if (m->p.restart && w->restart && open_after)
     m->abort_pend = 1;
   if (w->abort_push)
     m->abort_pend = m->rx_open = 0;
@@ -327,8 +323,8 @@ static void verify_clock(rifl_lane_model_t *m, const wires_t *w) {
   const unsigned mask = fmask(m), buf_ready = w->fcb_ready && !m->abort_pend;
   v->push = v->fc_on = v->fc_off = v->fail = v->ovf = 0;
   if (!w->rx_en) {
-    v->fid = (0u - 16u) & mask;
-    v->thr = 0;
+    v->fid = 0;
+    v->thr = 16;
     v->err = 0;
     return;
   }
@@ -386,13 +382,15 @@ static void mon_clock(rifl_lane_model_t *m, const wires_t *w) {
   else if (!is_data)
     c->retr_run = 0;
   c->quiet_run = quiet ? (quiet_done ? 15 : c->quiet_run + 1) : 0;
+  /* published (RESTART 0): any other control key clears a flag; else only the other request */
+  unsigned pub = !m->p.restart;
   if (kp && prun == 7)
     c->pause = 1;
-  else if (kr || quiet_done)
+  else if ((pub ? is_ctrl && !kp : kr) || quiet_done)
     c->pause = 0;
   if (kr && rrun == 7)
     c->retr = 1;
-  else if (kp || quiet_done)
+  else if ((pub ? is_ctrl && !kr : kp) || quiet_done)
     c->retr = 0;
 }
 
@@ -458,7 +456,8 @@ static void ctrl_clock(rifl_lane_model_t *m, const rifl_lane_in_t *in, const wir
   if (nx == RIFL_TX_INIT && o.st != RIFL_TX_INIT) { /* restart */
     c->restart = 1;
     c->init = c->init_done = c->fid = c->rp = 0;
-    c->seen_pause = c->fc_local = c->fc_remote = c->tx_open = 0;
+    c->seen_pause = c->fc_local = c->fc_remote = c->tx_open = c->intr = 0;
+    c->boot = 1;
     c->flush = o.tx_open || (o.flush && !(in->u_valid && (in->u_meta & 2u)));
   }
   if (nx == RIFL_TX_SEND_PAUSE && o.st != RIFL_TX_SEND_PAUSE)
@@ -471,6 +470,15 @@ static void ctrl_clock(rifl_lane_model_t *m, const rifl_lane_in_t *in, const wir
     c->ev_retr = 1;
   if (nx == RIFL_TX_RETRANS)
     c->rs = w->rs_now;
+  if (nx == RIFL_TX_RETRANS && w->rs_now == (5u << m->p.fidw) / 2 - 1)
+    c->boot = 0;
+  /* an interrupted replay resumes where it stopped, except the first (INIT's fillers) */
+  const unsigned to_paused = nx == RIFL_TX_SEND_PAUSE || nx == RIFL_TX_PAUSE;
+  const unsigned keep = w->unfinished && !o.boot;
+  c->intr = keep && to_paused;
+  /* outside a replay (or an interrupted one) the next data frame is the next new one */
+  if ((to_paused && !keep) || nx == RIFL_TX_SEND_RETRANS)
+    c->rp = o.fid;
 
   c->ffid = o.rp;
   switch (nx) {
@@ -478,15 +486,17 @@ static void ctrl_clock(rifl_lane_model_t *m, const rifl_lane_in_t *in, const wir
   case RIFL_TX_SEND_PAUSE:
     c->fsyn = RIFL_SYN_CTRL;
     ctrl_body(c->fbody, m->bw, RIFL_KEY_PAUSE);
-    c->ffid = nx == RIFL_TX_INIT ? 0 : o.rp;
+    c->ffid = nx == RIFL_TX_INIT ? 0 : keep ? o.rp : o.fid;
     break;
   case RIFL_TX_PAUSE:
     c->fsyn = RIFL_SYN_CTRL;
     ctrl_body(c->fbody, m->bw, RIFL_KEY_IDLE);
+    c->ffid = keep ? o.rp : o.fid;
     break;
   case RIFL_TX_SEND_RETRANS:
     c->fsyn = RIFL_SYN_CTRL;
     ctrl_body(c->fbody, m->bw, RIFL_KEY_RETRANS);
+    c->ffid = o.fid;
     break;
   case RIFL_TX_RETRANS:
     if (w->rp_slot) {
@@ -494,13 +504,9 @@ static void ctrl_clock(rifl_lane_model_t *m, const rifl_lane_in_t *in, const wir
       memcpy(c->fbody, o.rd, sizeof c->fbody);
       c->rp = (o.rp + 1) & mask;
     } else {
-      /* a control frame names the next data frame: the replay starts after the oldest */
+      /* a control frame names the next data frame: the next to replay, or the next new one */
       c->fsyn = RIFL_SYN_CTRL;
       ctrl_body(c->fbody, m->bw, w->f_err ? RIFL_KEY_RETRANS : RIFL_KEY_IDLE);
-      if (w->new_proc) {
-        c->rp = (o.fid + 1) & mask;
-        c->ffid = (o.fid + 1) & mask;
-      }
     }
     break;
   default: /* NORMAL */

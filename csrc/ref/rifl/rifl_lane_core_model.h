@@ -1,7 +1,7 @@
 /*
  * rifl_lane_core_model.h - cycle-exact model of rtl/rifl rifl_lane_core #(FW, FIDW,
- * FC_DEPTH, LOCK, UNLOCK, PAUSE_TIMEOUT): one RIFL lane with the payload-frame
- * user side.
+ * FC_DEPTH, LOCK, UNLOCK, RESTART, PAUSE_TIMEOUT): one RIFL lane with the
+ * payload-frame user side.
  *
  * The model follows the RTL module by module, each a static part of the .c:
  *   TX: rifl_tx_ctrl (six-state controller, frame slots every FW/64 cycles,
@@ -47,9 +47,10 @@ typedef struct {
   unsigned fc_depth;      /* power of two >= 4 */
   unsigned lock, unlock;  /* aligner, >= 1 */
   unsigned pause_timeout; /* 32 .. 65535 */
+  unsigned restart;       /* 0: the published procedure; 1: the link-restart extension */
 } rifl_lane_params_t;
 
-/* The RTL defaults: FIDW 8, FC_DEPTH 64, LOCK 64, UNLOCK 16, PAUSE_TIMEOUT 64. */
+/* The RTL defaults: FIDW 8, FC_DEPTH 64, LOCK 64, UNLOCK 16, PAUSE_TIMEOUT 64, RESTART 0. */
 rifl_lane_params_t rifl_lane_default_params(unsigned fw);
 
 typedef struct {
@@ -77,6 +78,7 @@ typedef struct {
   unsigned ph; /* slot phase 0 .. FW/64-1 */
   unsigned st, init, init_done, fid, rp, rs, dwell, ptime, seen_pause;
   unsigned fc_local, fc_remote, tx_open, flush;
+  unsigned boot, intr; /* no replay since INIT; a replay interrupted by the pause states */
   unsigned fv, fsyn, ffid, ev_retr, ev_flush, restart;
   uint32_t fbody[RIFL_FRAME_WORDS_MAX];
   uint32_t *mem;                     /* 2^FIDW entries of body words */
