@@ -75,8 +75,8 @@ module rifl_tx_ctrl #(
                PAUSE_TIMEOUT < 32 || PAUSE_TIMEOUT > 65535 || (CUT_FLUSH != 0 && CUT_FLUSH != 1) ||
                (RESTART != 0 && RESTART != 1))
   begin : g_bad_param
-    // PAUSE_TIMEOUT must outlast the peer's 16-frame SEND_PAUSE dwell plus a round trip, or
-    // both ends could keep sending each other back to SEND_PAUSE.
+    // PAUSE_TIMEOUT (used with RESTART 1 only) must outlast the peer's 16-frame SEND_PAUSE
+    // dwell plus a round trip, or both ends could keep sending each other back to SEND_PAUSE.
     `PARAM_FATAL("rifl_tx_ctrl: need FW in {128, 256, 512, 1024}, 5 <= FIDW <= 12, 32 <= PAUSE_TIMEOUT <= 65535, CUT_FLUSH and RESTART 0 or 1")
   end endgenerate
 
