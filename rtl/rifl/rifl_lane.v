@@ -55,6 +55,8 @@ module rifl_lane #(
   output wire [31:0]     cnt_flush,
   output wire [31:0]     cnt_abort
 );
+  // one C++ class for every instance with the same parameters (two per fabric link)
+  /* verilator no_inline_module */
   `include "common_params.vh"
 
   wire           e_valid, e_ready, r_valid, r_ready, r_abort;

@@ -1,0 +1,301 @@
+// fabric: the system of the source documents (docs/fabric/index.md): N XPUs, each with a SUE
+// endpoint (rtl/sue), joined to one switch port (fabric_switch: scoc_switch by default, iSLIP by
+// parameter) by a link in each direction. With RIFL = 1 (the default) every link is a RIFL lane
+// pair (rtl/rifl, the spec's link-level retry, 3.3.4); with RIFL = 0 the frames go raw over the
+// same channel and link errors reach the FCS. The channels themselves are outside: each link
+// direction is a 64-bit word a cycle out (*_tx_*) and back in (*_rx_*), so a testbench can add
+// delay, bit errors and outages. One clock: a GT word a cycle is the line rate (docs/fabric/index.md
+// "Clocking").
+// Model: csrc/ref/fabric (the endpoint, lane and switch models composed; docs/fabric/index.md)
+`resetall
+`default_nettype none
+`include "assert.vh"
+
+module fabric #(
+  parameter integer N        = 4,
+  parameter integer RIFL     = 1,      // 1 RIFL on every link, 0 raw Ethernet (bypass)
+  parameter integer SWITCH   = 0,      // 0 scoc_switch, 1 islip_switch
+  parameter integer M        = 2,
+  parameter integer MT       = 2,
+  parameter integer K        = 1,
+  parameter integer QD       = 16,
+  parameter integer OQ       = 8,
+  parameter integer LW       = 4,
+  // endpoints (rtl/sue/sue_endpoint), Ethernet side 64 bits: one GT word a cycle
+  parameter integer DATA_W   = 256,
+  parameter integer ALIGN    = 4,
+  parameter integer PDU_MAX  = 512,
+  parameter integer Q_BYTES  = 1024,
+  parameter integer WIN      = 8,
+  // PSN per {destination, VC}: the switch queues each class apart, so classes overtake each
+  // other (docs/fabric/index.md "Ordering"); per destination (0) only with one class in use
+  parameter integer PSN_PER_VC = 1,
+  parameter integer ING_CMD  = 4,
+  parameter integer ING_DATA = 2,
+  parameter integer RX_BYTES = 4096,
+  // RIFL lanes (rtl/rifl/rifl_lane)
+  parameter integer FW       = 256,
+  parameter integer FIDW     = 8,
+  parameter integer FC_DEPTH = 64,
+  // switch ports
+  parameter integer IBW      = 4096,   // ingress buffer, words (32 KB)
+  parameter integer RBD      = 128,    // reassembly per source, words
+  parameter integer TQD      = 256,    // class queue, words
+  parameter integer NENT     = 16,     // forwarding table entries
+  parameter integer RAW_FIFO = 64,     // raw channel: endpoint receive FIFO, words
+  localparam integer QUW     = $clog2(Q_BYTES / ALIGN + 1),
+  localparam integer FMAX    = PDU_MAX + 64
+) (
+  input  wire                clk,
+  input  wire                rst_n,
+  // ---- XPU command interfaces, XPU i at [i * width +: width] (rtl/sue/sue_endpoint)
+  input  wire [2*N-1:0]      tx_valid,
+  input  wire [4*N-1:0]      tx_cycle,
+  input  wire [2*N-1:0]      tx_vc,
+  input  wire [10*N-1:0]     tx_xpuid,
+  input  wire [144*N-1:0]    tx_control,
+  input  wire [N-1:0]        tx_send_now,
+  input  wire [DATA_W*N-1:0] tx_data,
+  input  wire [N-1:0]        tx_err,
+  output wire [6*N-1:0]      tx_credit,
+  output wire [N-1:0]        tx_qcredit_valid,
+  output wire [10*N-1:0]     tx_qcredit_xpuid,
+  output wire [2*N-1:0]      tx_qcredit_vc,
+  output wire [QUW*N-1:0]    tx_qcredit_units,
+  output wire [2*N-1:0]      rx_valid,
+  output wire [4*N-1:0]      rx_cycle,
+  output wire [2*N-1:0]      rx_vc,
+  output wire [10*N-1:0]     rx_xpuid,
+  output wire [144*N-1:0]    rx_control,
+  output wire [DATA_W*N-1:0] rx_data,
+  input  wire [6*N-1:0]      rx_credit,
+  // ---- link channels: up = endpoint to switch, dn = switch to endpoint; a 64-bit word and,
+  //      on the raw channel only, its framing {valid, last, 2'b0, nbytes}
+  output wire [64*N-1:0]     up_tx_data,
+  output wire [8*N-1:0]      up_tx_ctl,
+  input  wire [N-1:0]        up_rx_valid,
+  input  wire [64*N-1:0]     up_rx_data,
+  input  wire [8*N-1:0]      up_rx_ctl,
+  output wire [64*N-1:0]     dn_tx_data,
+  output wire [8*N-1:0]      dn_tx_ctl,
+  input  wire [N-1:0]        dn_rx_valid,
+  input  wire [64*N-1:0]     dn_rx_data,
+  input  wire [8*N-1:0]      dn_rx_ctl,
+  // ---- AXI4-Lite: endpoint i at i << 12, the switch at 0x10000
+  input  wire                s_axil_awvalid,
+  output wire                s_axil_awready,
+  input  wire [16:0]         s_axil_awaddr,
+  input  wire                s_axil_wvalid,
+  output wire                s_axil_wready,
+  input  wire [31:0]         s_axil_wdata,
+  input  wire [3:0]          s_axil_wstrb,
+  output wire                s_axil_bvalid,
+  input  wire                s_axil_bready,
+  output wire [1:0]          s_axil_bresp,
+  input  wire                s_axil_arvalid,
+  output wire                s_axil_arready,
+  input  wire [16:0]         s_axil_araddr,
+  output wire                s_axil_rvalid,
+  input  wire                s_axil_rready,
+  output wire [31:0]         s_axil_rdata,
+  output wire [1:0]          s_axil_rresp,
+  // ---- observation: endpoint decisions and verdicts, link state, RIFL retransmissions
+  output wire [N-1:0]        ep_tx_decide,
+  output wire [3*N-1:0]      ep_tx_kind,
+  output wire [N-1:0]        ep_rx_verdict,
+  output wire [2*N-1:0]      link_up,       // [2i] up link of XPU i, [2i+1] its down link
+  output wire [64*N-1:0]     rifl_retrans,  // retransmissions requested, per lane pair: [64i +: 32] up, [64i+32 +: 32] dn
+  output wire [N-1:0]        raw_overflow,  // raw channel: a beat found the endpoint FIFO full
+  output wire [4*N-1:0]      sw_xoff,
+  output wire [4*N-1:0]      sw_paused,
+  output wire [31:0]         sw_err_len,
+  output wire [31:0]         sw_err_dst
+);
+  `include "common_params.vh"
+
+  generate if (N < 4 || N > 16 || (RIFL != 0 && RIFL != 1)) begin : g_bad_param
+    `PARAM_FATAL("fabric: need 4 <= N <= 16 (the register map) and RIFL in {0, 1}")
+  end endgenerate
+
+  // ================================================================ registers
+  wire [N:0]      m_awvalid, m_awready, m_wvalid, m_wready, m_bvalid, m_bready;
+  wire [N:0]      m_arvalid, m_arready, m_rvalid, m_rready;
+  wire [11:0]     m_awaddr, m_araddr;
+  wire [31:0]     m_wdata;
+  wire [3:0]      m_wstrb;
+  wire [2*N+1:0]  m_bresp, m_rresp;
+  wire [32*N+31:0] m_rdata;
+
+  fabric_axil_split #(.NT(N + 1)) u_split (
+    .clk(clk), .rst_n(rst_n),
+    .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
+    .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata),
+    .s_wstrb(s_axil_wstrb), .s_bvalid(s_axil_bvalid), .s_bready(s_axil_bready),
+    .s_bresp(s_axil_bresp), .s_arvalid(s_axil_arvalid), .s_arready(s_axil_arready),
+    .s_araddr(s_axil_araddr), .s_rvalid(s_axil_rvalid), .s_rready(s_axil_rready),
+    .s_rdata(s_axil_rdata), .s_rresp(s_axil_rresp),
+    .m_awvalid(m_awvalid), .m_awready(m_awready), .m_awaddr(m_awaddr), .m_wvalid(m_wvalid),
+    .m_wready(m_wready), .m_wdata(m_wdata), .m_wstrb(m_wstrb), .m_bvalid(m_bvalid),
+    .m_bready(m_bready), .m_bresp(m_bresp), .m_arvalid(m_arvalid), .m_arready(m_arready),
+    .m_araddr(m_araddr), .m_rvalid(m_rvalid), .m_rready(m_rready), .m_rdata(m_rdata),
+    .m_rresp(m_rresp));
+
+  // ================================================================ switch
+  wire [N-1:0]    s_rx_valid, s_rx_ready, s_rx_last, s_rx_user;
+  wire [N*64-1:0] s_rx_data, s_tx_data;
+  wire [N*4-1:0]  s_rx_nbytes, s_tx_nbytes;
+  wire [N-1:0]    s_tx_valid, s_tx_ready, s_tx_last;
+
+  fabric_switch #(
+    .N(N), .SWITCH(SWITCH), .M(M), .MT(MT), .K(K), .QD(QD), .OQ(OQ), .LW(LW), .FMAX(FMAX),
+    .IBW(IBW), .RBD(RBD), .TQD(TQD), .NENT(NENT), .BYPASS(1 - RIFL),
+    // PFC thresholds: 4 x (XOFF + headroom) <= the buffer, the headroom being what still
+    // arrives after an XOFF leaves (6 longest frames measured enough: docs/fabric/fabric_sw_port.md
+    // "Lossless"); XOFF below an endpoint's window of bytes, so that incast engages PFC
+    .XOFF(IBW / 2), .XON(IBW / 4)
+  ) u_sw (
+    .clk(clk), .rst_n(rst_n),
+    .rx_valid(s_rx_valid), .rx_ready(s_rx_ready), .rx_data(s_rx_data), .rx_nbytes(s_rx_nbytes),
+    .rx_last(s_rx_last), .rx_user(s_rx_user),
+    .tx_valid(s_tx_valid), .tx_ready(s_tx_ready), .tx_data(s_tx_data), .tx_nbytes(s_tx_nbytes),
+    .tx_last(s_tx_last),
+    .s_axil_awvalid(m_awvalid[N]), .s_axil_awready(m_awready[N]), .s_axil_awaddr(m_awaddr),
+    .s_axil_wvalid(m_wvalid[N]), .s_axil_wready(m_wready[N]), .s_axil_wdata(m_wdata),
+    .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[N]), .s_axil_bready(m_bready[N]),
+    .s_axil_bresp(m_bresp[2*N +: 2]), .s_axil_arvalid(m_arvalid[N]), .s_axil_arready(m_arready[N]),
+    .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[N]), .s_axil_rready(m_rready[N]),
+    .s_axil_rdata(m_rdata[32*N +: 32]), .s_axil_rresp(m_rresp[2*N +: 2]),
+    .xoff(sw_xoff), .paused(sw_paused), .err_len(sw_err_len), .err_dst(sw_err_dst));
+
+  // ================================================================ XPUs: endpoint and links
+  genvar i;
+  generate for (i = 0; i < N; i = i + 1) begin : g_xpu
+    wire        etv, etr, etl, erv, err, erl, eru;
+    wire [63:0] etd, erd;
+    wire [3:0]  etn, ern;
+    wire        u_txr, u_rxr;     // endpoint resets: the fabric's XPUs do not use them
+    wire        unused_rst = ^{u_txr, u_rxr};
+
+    sue_endpoint #(
+      .DATA_W(DATA_W), .ETH_W(64), .NDST(N), .ALIGN(ALIGN), .PDU_MAX(PDU_MAX),
+      .Q_BYTES(Q_BYTES), .WIN(WIN), .PSN_PER_VC(PSN_PER_VC), .ING_CMD(ING_CMD), .ING_DATA(ING_DATA),
+      .RX_BYTES(RX_BYTES), .RXC_BUF_BYTES(2 * (PDU_MAX + 64) > 2048 ? 2 * (PDU_MAX + 64) : 2048),
+      .RXC_NFR(8)
+    ) u_ep (
+      .clk(clk), .rst_n(rst_n),
+      .tx_valid(tx_valid[2*i +: 2]), .tx_cycle(tx_cycle[4*i +: 4]), .tx_vc(tx_vc[2*i +: 2]),
+      .tx_xpuid(tx_xpuid[10*i +: 10]), .tx_control(tx_control[144*i +: 144]),
+      .tx_send_now(tx_send_now[i]), .tx_data(tx_data[DATA_W*i +: DATA_W]), .tx_err(tx_err[i]),
+      .tx_credit(tx_credit[6*i +: 6]), .tx_qcredit_valid(tx_qcredit_valid[i]),
+      .tx_qcredit_xpuid(tx_qcredit_xpuid[10*i +: 10]), .tx_qcredit_vc(tx_qcredit_vc[2*i +: 2]),
+      .tx_qcredit_units(tx_qcredit_units[QUW*i +: QUW]), .tx_reset_in(1'b0), .tx_reset_out(u_txr),
+      .rx_valid(rx_valid[2*i +: 2]), .rx_cycle(rx_cycle[4*i +: 4]), .rx_vc(rx_vc[2*i +: 2]),
+      .rx_xpuid(rx_xpuid[10*i +: 10]), .rx_control(rx_control[144*i +: 144]),
+      .rx_data(rx_data[DATA_W*i +: DATA_W]), .rx_credit(rx_credit[6*i +: 6]),
+      .rx_reset_in(1'b0), .rx_reset_out(u_rxr),
+      .eth_tx_valid(etv), .eth_tx_ready(etr), .eth_tx_data(etd), .eth_tx_nbytes(etn),
+      .eth_tx_last(etl),
+      .eth_rx_valid(erv), .eth_rx_ready(err), .eth_rx_data(erd), .eth_rx_nbytes(ern),
+      .eth_rx_last(erl), .eth_rx_user(eru),
+      .s_axil_awvalid(m_awvalid[i]), .s_axil_awready(m_awready[i]), .s_axil_awaddr(m_awaddr),
+      .s_axil_wvalid(m_wvalid[i]), .s_axil_wready(m_wready[i]), .s_axil_wdata(m_wdata),
+      .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[i]), .s_axil_bready(m_bready[i]),
+      .s_axil_bresp(m_bresp[2*i +: 2]), .s_axil_arvalid(m_arvalid[i]), .s_axil_arready(m_arready[i]),
+      .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[i]), .s_axil_rready(m_rready[i]),
+      .s_axil_rdata(m_rdata[32*i +: 32]), .s_axil_rresp(m_rresp[2*i +: 2]),
+      .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
+
+    if (RIFL != 0) begin : g_rifl
+      // up: endpoint -> lane a -> channel -> lane b -> switch; dn: switch -> lane b -> lane a
+      wire [7:0]  a_rkeep, b_rkeep;
+      wire [31:0] a_rt, b_rt;
+      // lane state and counters the fabric does not bring out
+      wire [2:0]  a_st, b_st;
+      wire        a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl, a_fr, b_fr;
+      wire [5:0]  a_ao, b_ao;
+      wire [idx_w(FW / 64)-1:0] a_ap, b_ap;
+      wire [$clog2(FC_DEPTH+1)-1:0] a_lv, b_lv;
+      wire [159:0] a_c, b_c;
+      wire unused_lane = ^{a_st, b_st, a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl,
+                           a_fr, b_fr, a_ao, b_ao, a_ap, b_ap, a_lv, b_lv, a_c, b_c};
+      rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
+        .clk(clk), .rst_n(rst_n),
+        .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
+        .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
+        .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
+        .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
+        .gt_tx_data(up_tx_data[64*i +: 64]), .gt_rx_valid(dn_rx_valid[i]),
+        .gt_rx_data(dn_rx_data[64*i +: 64]), .force_restart(1'b0),
+        .tx_state(a_st), .aligned(a_al), .align_offset(a_ao), .align_phase(a_ap),
+        .link_up(link_up[2*i + 1]), .frame_err(a_fe), .pause_req(a_pr), .retrans_req(a_rr),
+        .fc_local(a_fl), .fc_remote(a_fr), .rx_level(a_lv), .cnt_retrans(a_rt),
+        .cnt_frame_err(a_c[0 +: 32]), .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]),
+        .cnt_flush(a_c[96 +: 32]), .cnt_abort(a_c[128 +: 32]));
+      rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
+        .clk(clk), .rst_n(rst_n),
+        .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
+        .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
+        .s_axis_tlast(s_tx_last[i]),
+        .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
+        .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
+        .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
+        .gt_tx_data(dn_tx_data[64*i +: 64]), .gt_rx_valid(up_rx_valid[i]),
+        .gt_rx_data(up_rx_data[64*i +: 64]), .force_restart(1'b0),
+        .tx_state(b_st), .aligned(b_al), .align_offset(b_ao), .align_phase(b_ap),
+        .link_up(link_up[2*i]), .frame_err(b_fe), .pause_req(b_pr), .retrans_req(b_rr),
+        .fc_local(b_fl), .fc_remote(b_fr), .rx_level(b_lv), .cnt_retrans(b_rt),
+        .cnt_frame_err(b_c[0 +: 32]), .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]),
+        .cnt_flush(b_c[96 +: 32]), .cnt_abort(b_c[128 +: 32]));
+      assign ern = keep_count(a_rkeep);
+      assign s_rx_nbytes[4*i +: 4] = keep_count(b_rkeep);
+      // the receiving lane counts the requests it raised: b's for the up link, a's for dn
+      assign rifl_retrans[64*i +: 64] = {a_rt, b_rt};
+      assign up_tx_ctl[8*i +: 8] = 8'd0;
+      assign dn_tx_ctl[8*i +: 8] = 8'd0;
+      assign raw_overflow[i] = 1'b0;
+      wire unused_ctl = ^{up_rx_ctl[8*i +: 8], dn_rx_ctl[8*i +: 8]};
+    end else begin : g_raw
+      // up: the endpoint sends at line rate; the switch port takes every beat
+      assign etr = 1'b1;
+      assign up_tx_data[64*i +: 64] = etv ? etd : 64'd0;
+      assign up_tx_ctl[8*i +: 8]    = {etv, etv && etl, 2'b00, etv ? etn : 4'd0};
+      assign s_rx_valid[i]          = up_rx_valid[i] && up_rx_ctl[8*i + 7];
+      assign s_rx_data[64*i +: 64]  = up_rx_data[64*i +: 64];
+      assign s_rx_last[i]           = up_rx_ctl[8*i + 6];
+      assign s_rx_nbytes[4*i +: 4]  = up_rx_ctl[8*i +: 4];
+      assign s_rx_user[i]           = 1'b0;
+      // dn: the switch port sends at line rate; a FIFO meets the endpoint's valid / ready
+      assign s_tx_ready[i] = 1'b1;
+      assign dn_tx_data[64*i +: 64] = s_tx_valid[i] ? s_tx_data[64*i +: 64] : 64'd0;
+      assign dn_tx_ctl[8*i +: 8]    = {s_tx_valid[i], s_tx_valid[i] && s_tx_last[i], 2'b00,
+                                       s_tx_valid[i] ? s_tx_nbytes[4*i +: 4] : 4'd0};
+      wire        f_in = dn_rx_valid[i] && dn_rx_ctl[8*i + 7];
+      wire        f_rdy;
+      wire [68:0] f_out;
+      wire [$clog2(RAW_FIFO+1)-1:0] f_lvl;
+      wire unused_lvl = ^f_lvl;
+      sync_fifo #(.WIDTH(69), .DEPTH(RAW_FIFO)) u_fifo (
+        .clk(clk), .rst_n(rst_n),
+        .in_valid(f_in), .in_data({dn_rx_ctl[8*i + 6], dn_rx_ctl[8*i +: 4], dn_rx_data[64*i +: 64]}),
+        .in_ready(f_rdy), .out_valid(erv), .out_data(f_out), .out_ready(err), .level(f_lvl));
+      assign erd = f_out[63:0];
+      assign ern = f_out[67:64];
+      assign erl = f_out[68];
+      assign eru = 1'b0;
+      assign raw_overflow[i] = f_in && !f_rdy;
+      assign link_up[2*i +: 2] = 2'b11;
+      assign rifl_retrans[64*i +: 64] = 64'd0;
+      wire unused_raw = ^{s_rx_ready[i], dn_rx_ctl[8*i + 5 -: 2], up_rx_ctl[8*i + 5 -: 2]};
+    end
+  end endgenerate
+
+  function [3:0] keep_count(input [7:0] k);
+    integer b;
+    begin
+      keep_count = 4'd0;
+      for (b = 0; b < 8; b = b + 1) keep_count = keep_count + {3'd0, k[b]};
+    end
+  endfunction
+endmodule
+
+`resetall

@@ -1,0 +1,117 @@
+// fabric_sw_port: one port of the fabric's switch (docs/fabric/fabric_sw_port.md), between the
+// link (a RIFL lane, or the raw channel) and the switch core: the ingress (check, parse, look
+// up, store, cut into cells), the egress (reassemble, class queues, transmit) and the port's
+// 802.1Qbb state (rtl/sue/sue_pfc, as in the endpoint: XOFF / XON from the ingress bytes of
+// each class, pauses from the endpoint's PFC frames).
+// Model: csrc/ref/fabric/fabric_sw_port_model.c (the frame-level model of a port)
+`resetall
+`default_nettype none
+`include "assert.vh"
+
+module fabric_sw_port #(
+  parameter integer N      = 4,
+  parameter integer PORT   = 0,
+  parameter integer FMAX   = 576,
+  parameter integer IBW    = 256,
+  parameter integer RBD    = 128,
+  parameter integer TQD    = 256,
+  parameter integer LW     = 4,
+  parameter integer BYPASS = 0,
+  localparam integer NW    = $clog2(N)
+) (
+  input  wire            clk,
+  input  wire            rst_n,
+  // ---- link receive / transmit (first byte at [63:56])
+  input  wire            rx_valid,
+  output wire            rx_ready,
+  input  wire [63:0]     rx_data,
+  input  wire [3:0]      rx_nbytes,
+  input  wire            rx_last,
+  input  wire            rx_user,
+  output wire            tx_valid,
+  input  wire            tx_ready,
+  output wire [63:0]     tx_data,
+  output wire [3:0]      tx_nbytes,
+  output wire            tx_last,
+  // ---- switch core
+  output wire            in_valid,
+  input  wire            in_ready,
+  output wire [63:0]     in_data,
+  output wire            in_last,
+  output wire [NW-1:0]   in_dst,
+  input  wire            out_valid,
+  output wire            out_ready,
+  input  wire [63:0]     out_data,
+  input  wire            out_last,
+  // ---- configuration and table (fabric_sw_regs)
+  input  wire            cfg_aifh6_en,
+  input  wire            cfg_pfc_tx_en,
+  input  wire            cfg_pfc_rx_en,
+  input  wire [15:0]     cfg_aifh_etype,
+  input  wire [15:0]     cfg_pfc_time,
+  input  wire [7:0]      cfg_pfc_qcyc,
+  input  wire [23:0]     cfg_pfc_refresh,
+  input  wire [22:0]     cfg_pfc_xoff,
+  input  wire [22:0]     cfg_pfc_xon,
+  input  wire [47:0]     cfg_mac,
+  output wire            lk_udp,
+  output wire [47:0]     lk_mac,
+  output wire [15:0]     lk_xpu,
+  input  wire            lk_hit,
+  input  wire [NW-1:0]   lk_port,
+  // ---- counter increments (fabric_params.vh FSP_CNT_*), PFC state
+  output wire [11:0]     cnt_inc,
+  output wire [3:0]      xoff,
+  output wire [3:0]      paused
+);
+  `include "common_params.vh"
+  `include "fabric_params.vh"
+
+  localparam integer BW = $clog2(IBW * 8 + 1);
+
+  wire [4*BW-1:0] level;
+  wire            pfc_rx_v, pfc_owed, pfc_sent;
+  wire [7:0]      pfc_rx_cev, pfc_tx_cev;
+  wire [127:0]    pfc_rx_time, pfc_tx_time;
+  wire            ev_frame, ev_fwd, ev_pfc, ev_tx, ev_tx_pfc;
+  wire [7:0]      ev_drop;
+
+  fabric_sw_ingress #(
+    .N(N), .PORT(PORT), .FMAX(FMAX), .IBW(IBW), .LW(LW), .BYPASS(BYPASS), .BW(BW)
+  ) u_ing (
+    .clk(clk), .rst_n(rst_n),
+    .s_valid(rx_valid), .s_ready(rx_ready), .s_data(rx_data), .s_nbytes(rx_nbytes),
+    .s_last(rx_last), .s_user(rx_user),
+    .cfg_aifh_etype(cfg_aifh_etype), .cfg_aifh6_en(cfg_aifh6_en),
+    .lk_udp(lk_udp), .lk_mac(lk_mac), .lk_xpu(lk_xpu), .lk_hit(lk_hit), .lk_port(lk_port),
+    .sw_valid(in_valid), .sw_ready(in_ready), .sw_data(in_data), .sw_last(in_last),
+    .sw_dst(in_dst),
+    .level(level), .rx_pfc_valid(pfc_rx_v), .rx_pfc_cev(pfc_rx_cev), .rx_pfc_time(pfc_rx_time),
+    .ev_frame(ev_frame), .ev_drop(ev_drop), .ev_fwd(ev_fwd), .ev_pfc(ev_pfc));
+
+  sue_pfc #(.BW(BW)) u_pfc (
+    .clk(clk), .rst_n(rst_n),
+    .cfg_pfc_tx_en(cfg_pfc_tx_en), .cfg_pfc_rx_en(cfg_pfc_rx_en),
+    .cfg_pfc_prio(12'b011_010_001_000), .cfg_pfc_time(cfg_pfc_time),
+    .cfg_pfc_qcyc(cfg_pfc_qcyc), .cfg_pfc_refresh(cfg_pfc_refresh),
+    .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
+    .level(level), .rx_pfc_valid(pfc_rx_v), .rx_pfc_cev(pfc_rx_cev), .rx_pfc_time(pfc_rx_time),
+    .paused(paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent),
+    .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));
+
+  fabric_sw_egress #(
+    .N(N), .FMAX(FMAX), .RBD(RBD), .TQD(TQD), .LW(LW)
+  ) u_egr (
+    .clk(clk), .rst_n(rst_n),
+    .sw_valid(out_valid), .sw_ready(out_ready), .sw_data(out_data), .sw_last(out_last),
+    .m_valid(tx_valid), .m_ready(tx_ready), .m_data(tx_data), .m_nbytes(tx_nbytes),
+    .m_last(tx_last),
+    .cfg_mac({cfg_mac[47:8], 8'(PORT)}), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent),
+    .pfc_cev(pfc_tx_cev), .pfc_time(pfc_tx_time), .paused(paused),
+    .ev_tx_frame(ev_tx), .ev_tx_pfc(ev_tx_pfc));
+
+  wire unused_mac = ^{cfg_mac[7:0], ev_drop[7]};   // the port number takes the low octet
+  assign cnt_inc = {ev_drop[6:0], ev_tx_pfc, ev_tx, ev_pfc, ev_fwd, ev_frame};
+endmodule
+
+`resetall

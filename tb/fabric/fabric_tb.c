@@ -1,0 +1,750 @@
+/*
+ * fabric_tb.c - the harness around the RTL top `fabric` (fabric_tb.h).
+ *
+ * A cycle: the inputs (AXI, XPU transmit beats, receive credits, the channel words computed in
+ * the cycle before) are written, the outputs read after they settle (credits, deliveries, the
+ * words each link sends), then the clock edge. A channel's output for cycle t + 1 is its input of
+ * cycle t delayed by `delay` words and a random bit offset (RIFL lanes align to any bit), with
+ * the bit errors of csrc/lib/rifl/rifl_channel.c; a link that is down delivers zeros.
+ */
+#include "fabric_tb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+#include "sue_cfg.h"
+#include "sue_frame.h"
+#include "sue_regs_map.h"
+
+#define SW_BASE 0x10000u
+#define EP_BASE(i) ((uint32_t)(i) << 12)
+#define MAXW 160 /* 32-bit words of the widest port (16 x 256 bits) */
+
+static const fab_case_t cases[] = {
+    /* top              n  rifl islip data_w align pdu_max q_bytes rx_bytes */
+    {"fabric_n4", 4, 1, 0, 256, 4, 512, 1024, 8192},
+    {"fabric_n4_raw", 4, 0, 0, 256, 4, 512, 1024, 8192},
+    {"fabric_n4_islip", 4, 1, 1, 256, 4, 512, 1024, 8192},
+    {"fabric_n8", 8, 1, 0, 256, 4, 512, 1024, 8192},
+    {"fabric_n16", 16, 1, 0, 256, 4, 512, 1024, 8192},
+};
+
+const fab_case_t *fab_case(const char *top) {
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    if (!strcmp(cases[i].top, top))
+      return &cases[i];
+  FAIL("no fabric case for top %s", top);
+}
+
+fab_opts_t fab_default_opts(void) {
+  fab_opts_t o;
+  memset(&o, 0, sizeof o);
+  o.pattern = FAB_UNIFORM;
+  o.cmds = 200;
+  o.p_cmd = 0.5;
+  o.p_grant = 0.9;
+  o.max_dlen = 256;
+  o.fmt = SUE_HDR_UDP;
+  o.vcs = 4;
+  o.down_link = -1;
+  o.pcap_xpu = -1;
+  o.delay = 8;
+  o.max_cycles = 400000;
+  o.retx_timeout = 20000;
+  return o;
+}
+
+/* ------------------------------------------------------------------ ports and bit slices */
+static void ports(fab_t *f) {
+  dut_t *d = f->d;
+#define P(field, name) f->field = dut_port(d, name)
+  P(tx_valid, "tx_valid"), P(tx_cycle, "tx_cycle"), P(tx_vc, "tx_vc"), P(tx_xpuid, "tx_xpuid");
+  P(tx_control, "tx_control"), P(tx_send_now, "tx_send_now"), P(tx_data, "tx_data");
+  P(tx_err, "tx_err"), P(tx_credit, "tx_credit"), P(qc_valid, "tx_qcredit_valid");
+  P(qc_xpuid, "tx_qcredit_xpuid"), P(qc_vc, "tx_qcredit_vc"), P(qc_units, "tx_qcredit_units");
+  P(rx_valid, "rx_valid"), P(rx_cycle, "rx_cycle"), P(rx_vc, "rx_vc"), P(rx_xpuid, "rx_xpuid");
+  P(rx_control, "rx_control"), P(rx_data, "rx_data"), P(rx_credit, "rx_credit");
+  P(up_tx_data, "up_tx_data"), P(up_tx_ctl, "up_tx_ctl"), P(up_rx_valid, "up_rx_valid");
+  P(up_rx_data, "up_rx_data"), P(up_rx_ctl, "up_rx_ctl"), P(dn_tx_data, "dn_tx_data");
+  P(dn_tx_ctl, "dn_tx_ctl"), P(dn_rx_valid, "dn_rx_valid"), P(dn_rx_data, "dn_rx_data");
+  P(dn_rx_ctl, "dn_rx_ctl");
+  P(awvalid, "s_axil_awvalid"), P(awready, "s_axil_awready"), P(awaddr, "s_axil_awaddr");
+  P(wvalid, "s_axil_wvalid"), P(wready, "s_axil_wready"), P(wdata, "s_axil_wdata");
+  P(wstrb, "s_axil_wstrb"), P(bvalid, "s_axil_bvalid"), P(bready, "s_axil_bready");
+  P(bresp, "s_axil_bresp"), P(arvalid, "s_axil_arvalid"), P(arready, "s_axil_arready");
+  P(araddr, "s_axil_araddr"), P(rvalid, "s_axil_rvalid"), P(rready, "s_axil_rready");
+  P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
+  P(link_up, "link_up"), P(rifl_retrans, "rifl_retrans"), P(raw_overflow, "raw_overflow");
+  P(sw_xoff, "sw_xoff"), P(sw_paused, "sw_paused"), P(sw_err_len, "sw_err_len");
+  P(sw_err_dst, "sw_err_dst");
+#undef P
+  CHECK_EQ(dut_width(d, f->tx_data), f->k->data_w * f->n, "tx_data width");
+  f->quw = dut_width(d, f->qc_units) / f->n;
+}
+
+/* bits [lsb, lsb + width) of a vector, width <= 64 */
+static uint64_t get_field(const uint32_t *w, unsigned lsb, unsigned width) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < width; i++)
+    v |= (uint64_t)bits_get(w, lsb + i) << i;
+  return v;
+}
+static void put_slice(uint32_t *dst, unsigned lsb, const uint32_t *src, unsigned width) {
+  for (unsigned i = 0; i < width; i++)
+    bits_put(dst, lsb + i, bits_get(src, i));
+}
+static void get_slice(const uint32_t *src, unsigned lsb, uint32_t *dst, unsigned width) {
+  memset(dst, 0, HARNESS_WORDS(width) * sizeof(uint32_t));
+  for (unsigned i = 0; i < width; i++)
+    bits_put(dst, i, bits_get(src, lsb + i));
+}
+
+static unsigned idx_of(unsigned id) { return id - FAB_XPU_ID(0); }
+
+/* ------------------------------------------------------------------ AXI */
+void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result) {
+  CHECK(f->op_n < 1024, "AXI queue");
+  fab_axop_t *o = &f->ops[(f->op_rd + f->op_n++) % 1024];
+  o->write = write;
+  o->addr = addr;
+  o->data = data;
+  o->result = result;
+}
+
+static void drive_axi(fab_t *f) {
+  fab_axop_t *o = f->op_n ? &f->ops[f->op_rd] : NULL;
+  int wr = o && o->write, rd = o && !o->write;
+  dut_set_u64(f->d, f->awvalid, (uint64_t)(wr && !f->ax_done));
+  dut_set_u64(f->d, f->awaddr, wr ? o->addr : 0);
+  dut_set_u64(f->d, f->wvalid, (uint64_t)(wr && !f->ax_done));
+  dut_set_u64(f->d, f->wdata, wr ? o->data : 0);
+  dut_set_u64(f->d, f->wstrb, 0xF);
+  dut_set_u64(f->d, f->bready, 1);
+  dut_set_u64(f->d, f->arvalid, (uint64_t)(rd && !f->ax_done));
+  dut_set_u64(f->d, f->araddr, rd ? o->addr : 0);
+  dut_set_u64(f->d, f->rready, 1);
+}
+
+static void observe_axi(fab_t *f) {
+  if (!f->op_n)
+    return;
+  fab_axop_t *o = &f->ops[f->op_rd];
+  int done = 0;
+  if (o->write) {
+    if (!f->ax_done && dut_get_u64(f->d, f->awready)) {
+      CHECK(dut_get_u64(f->d, f->wready), "AXI: address and data are taken together");
+      f->ax_done = 1;
+    }
+    if (dut_get_u64(f->d, f->bvalid)) {
+      CHECK_EQ(dut_get_u64(f->d, f->bresp), 0, "AXI write response");
+      done = 1;
+    }
+  } else {
+    if (!f->ax_done && dut_get_u64(f->d, f->arready))
+      f->ax_done = 1;
+    if (dut_get_u64(f->d, f->rvalid)) {
+      CHECK_EQ(dut_get_u64(f->d, f->rresp), 0, "AXI read response");
+      *o->result = (uint32_t)dut_get_u64(f->d, f->rdata);
+      done = 1;
+    }
+  }
+  if (done) {
+    f->ax_done = 0;
+    f->op_rd = (f->op_rd + 1) % 1024;
+    f->op_n--;
+  }
+}
+
+/* ------------------------------------------------------------------ configuration */
+static void config(fab_t *f) {
+  const fab_opts_t *o = &f->o;
+  unsigned ctrl = (o->fmt == SUE_HDR_AIFH12 ? 1u : o->fmt == SUE_HDR_AIFH6 ? 3u : 0u) | 0x318u;
+  for (unsigned i = 0; i < f->n; i++) {
+    uint32_t b = EP_BASE(i);
+    unsigned id = FAB_XPU_ID(i);
+    fab_axi(f, 1, b + SUE_REG_CTRL, ctrl, NULL);
+    fab_axi(f, 1, b + SUE_REG_XPUID, id, NULL);
+    fab_axi(f, 1, b + SUE_REG_PARTITION, 0x2A, NULL);
+    fab_axi(f, 1, b + SUE_REG_MAC_HI, 0x0200, NULL);
+    fab_axi(f, 1, b + SUE_REG_MAC_LO, id, NULL);
+    fab_axi(f, 1, b + SUE_REG_IP, 0x0A000000u | id, NULL);
+    /* slot d: XPU d; its own slot names the phantom (XPU 0 sends to it in the phantom test) */
+    for (unsigned d = 0; d < f->n; d++) {
+      unsigned did = d == i ? FAB_PHANTOM : FAB_XPU_ID(d);
+      fab_axi(f, 1, b + SUE_REG_DST(d), 0x80000000u | did, NULL);
+      fab_axi(f, 1, b + SUE_REG_DST(d) + 4, 0x0200, NULL);
+      fab_axi(f, 1, b + SUE_REG_DST(d) + 8, did, NULL);
+      fab_axi(f, 1, b + SUE_REG_DST(d) + 12, 0x0A000000u | did, NULL);
+    }
+    fab_axi(f, 1, b + SUE_REG_RETX_TIMEOUT, o->retx_timeout, NULL);
+    /* a pause quantum (512 bit times) is 8 cycles of a 64-bit port */
+    fab_axi(f, 1, b + SUE_REG_PFC_TIME, (8u << 16) | 0xFFFFu, NULL);
+    /* PFC toward the switch: XOFF at a quarter of the receive buffer, so that what is already
+       in the switch's class queue and on the link after the XOFF still fits */
+    fab_axi(f, 1, b + SUE_REG_PFC_XOFF, f->k->rx_bytes / 4, NULL);
+    fab_axi(f, 1, b + SUE_REG_PFC_XON, f->k->rx_bytes / 8, NULL);
+  }
+  if (o->pfc_time)
+    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_TIME, o->pfc_time, NULL);
+  if (o->pfc_refresh)
+    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_REFRESH, o->pfc_refresh, NULL);
+  /* the switch: entry e is XPU e on port e */
+  for (unsigned e = 0; e < f->n; e++) {
+    unsigned id = FAB_XPU_ID(e);
+    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e), 0x80000000u | e, NULL);
+    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 4, id, NULL);
+    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 8, 0x0200, NULL);
+    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 12, id, NULL);
+  }
+}
+
+/* ------------------------------------------------------------------ XPU transmit */
+static unsigned pick_dst(fab_t *f, unsigned i) {
+  switch (f->o.pattern) {
+  case FAB_PERMUTATION:
+    return f->x[i].perm;
+  case FAB_INCAST:
+    return 0;
+  default: {
+    unsigned d = (unsigned)prng_below(&f->r, f->n - 1);
+    return d >= i ? d + 1 : d;
+  }
+  }
+}
+
+static void random_cmd(fab_t *f, sue_cmd_t *c) {
+  prng_t *r = &f->r;
+  unsigned dlen = 0, nb = f->k->data_w / 8, mx = f->o.max_dlen;
+  if (f->o.dlen) {
+    dlen = f->o.dlen;
+  } else if (prng_bernoulli(r, 0.8)) {
+    unsigned cls = (unsigned)prng_below(r, 4);
+    dlen = cls == 0 ? 1 : cls == 1 ? nb : cls == 2 ? mx : (unsigned)prng_range(r, 1, mx);
+    if (dlen > mx)
+      dlen = mx;
+  }
+  sue_cmd_init(c, (unsigned)prng_below(r, 8), (unsigned)prng_range(r, 1, 9), dlen);
+  sue_cmd_fill(c, prng_next(r));
+  c->vc = (unsigned)prng_below(r, f->o.vcs);
+  c->send_now = (unsigned)prng_bernoulli(r, 0.1);
+}
+
+static int sender(const fab_t *f, unsigned i) { return f->o.pattern != FAB_INCAST || i != 0; }
+
+static int new_cmd(fab_t *f, unsigned i) {
+  fab_xpu_t *x = &f->x[i];
+  sue_cmd_t *c = &x->cur;
+  random_cmd(f, c);
+  if (x->phantom_left && prng_bernoulli(&f->r, 0.2)) {
+    x->cur_dst = FAB_NMAX;
+    c->xpuid = FAB_PHANTOM;
+  } else if (x->sent < x->to_send) {
+    x->cur_dst = pick_dst(f, i);
+    c->xpuid = FAB_XPU_ID(x->cur_dst);
+  } else {
+    return 0;
+  }
+  unsigned ty = c->dp, u = sue_cmd_units(c, f->k->align);
+  if (x->icred[c->vc][ty] <= 0 || x->qunits[x->cur_dst][c->vc] < (int)u)
+    return 0;
+  x->icred[c->vc][ty]--;
+  x->qunits[x->cur_dst][c->vc] -= (int)u;
+  x->beats = sue_cmd_beats(c, f->k->data_w);
+  x->beat = 0;
+  x->busy = 1;
+  return 1;
+}
+
+typedef struct { /* one cycle's XPU-side inputs, all XPUs */
+  uint32_t valid[1], cyc[2], vc[1], xpuid[5], ctrl[80], sn[1], data[MAXW], err[1], rxc[3];
+} xin_t;
+
+static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
+  fab_xpu_t *x = &f->x[i];
+  uint32_t w[MAXW];
+  if (!x->busy && (!traffic || !prng_bernoulli(&f->r, f->o.p_cmd) || !new_cmd(f, i)))
+    return;
+  sue_cmd_t *c = &x->cur;
+  unsigned dw = f->k->data_w;
+  bits_put_field(in->valid, 2 * i, 2, c->dp ? SUE_VALID_DATA : SUE_VALID_CMD);
+  bits_put_field(in->cyc, 4 * i, 4, x->beat);
+  if (x->beat == 0) {
+    memset(w, 0, sizeof w);
+    sue_cmd_control_bits(c, w);
+    put_slice(in->ctrl, 144 * i, w, 144);
+    bits_put_field(in->vc, 2 * i, 2, c->vc);
+    bits_put_field(in->xpuid, 10 * i, 10, c->xpuid);
+    bits_put_field(in->sn, i, 1, c->send_now);
+  }
+  memset(w, 0, sizeof w);
+  sue_cmd_data_beat(c, dw, x->beat, w);
+  put_slice(in->data, dw * i, w, dw);
+  if (++x->beat == x->beats) {
+    x->busy = 0;
+    if (x->cur_dst == FAB_NMAX) {
+      x->phantom_left--;
+      return;
+    }
+    sue_stream_t *st = &x->out[x->cur_dst][c->vc];
+    uint64_t **ts = &x->t_sent[x->cur_dst][c->vc];
+    if ((st->n & (st->n - 1)) == 0 || st->n == 0) {
+      *ts = realloc(*ts, (st->n ? 2 * st->n : 16) * sizeof(uint64_t));
+      CHECK(*ts != NULL, "memory");
+    }
+    (*ts)[st->n] = f->t;
+    sue_stream_push(st, c);
+    x->sent++;
+    if (f->o.hook)
+      f->o.hook(f->o.ctx, FAB_EV_TX_LAST, i, f->t);
+  }
+}
+
+static unsigned grant_word(fab_t *f, fab_xpu_t *x) {
+  if (!prng_bernoulli(&f->r, f->o.p_grant))
+    return 0;
+  unsigned start = (unsigned)prng_below(&f->r, 8);
+  for (unsigned j = 0; j < 8; j++) {
+    unsigned q = (start + j) % 8, v = q / 2, t = q % 2;
+    if (x->owed[v][t]) {
+      unsigned n = x->owed[v][t] < 4 ? x->owed[v][t] : 4;
+      x->owed[v][t] -= n;
+      return sue_credit_word(t, v, n);
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ XPU receive */
+typedef struct {
+  uint32_t valid[1], cyc[2], vc[1], xpuid[5], ctrl[80], data[MAXW], cred[3];
+  uint32_t qv[1], qx[5], qvc[1], qu[8];
+} xout_t;
+
+static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
+  fab_xpu_t *x = &f->x[i];
+  unsigned rv = (unsigned)get_field(o->valid, 2 * i, 2), dw = f->k->data_w;
+  uint32_t w[MAXW];
+  if (!rv) {
+    CHECK(!x->rx_busy, "XPU %u: delivery gap inside a command at cycle %llu", i,
+          (unsigned long long)f->t);
+    return;
+  }
+  unsigned cyc = (unsigned)get_field(o->cyc, 4 * i, 4);
+  if (!x->rx_busy) {
+    CHECK(cyc == 0, "XPU %u: delivery starts at rx_cycle %u", i, cyc);
+    unsigned src = (unsigned)get_field(o->xpuid, 10 * i, 10);
+    CHECK(src >= FAB_XPU_ID(0) && idx_of(src) < f->n && idx_of(src) != i,
+          "XPU %u: a command from unknown XPU 0x%x", i, src);
+    memset(&x->rxc, 0, sizeof x->rxc);
+    get_slice(o->ctrl, 144 * i, w, 144);
+    CHECK(sue_cmd_set_control_bits(&x->rxc, w) == 0, "XPU %u: rx_control descriptor illegal", i);
+    x->rxc.vc = (unsigned)get_field(o->vc, 2 * i, 2);
+    CHECK_EQ(rv, x->rxc.dp ? SUE_VALID_DATA : SUE_VALID_CMD, "rx_valid kind");
+    x->rx_src = idx_of(src);
+    x->rx_beats = sue_cmd_beats(&x->rxc, dw);
+    x->rx_beat = 0;
+    x->rx_busy = 1;
+    fab_xpu_t *s = &f->x[x->rx_src];
+    sue_stream_t *st = &s->out[i][x->rxc.vc];
+    CHECK(st->rd < st->n, "XPU %u: a command from XPU %u on VC %u that was never sent (duplicate)",
+          i, x->rx_src, x->rxc.vc);
+    uint64_t dt = f->t - s->t_sent[i][x->rxc.vc][st->rd];
+    if (f->nlat == f->cap_lat) {
+      f->cap_lat = f->cap_lat ? 2 * f->cap_lat : 4096;
+      f->lat = realloc(f->lat, f->cap_lat * sizeof(uint64_t));
+      CHECK(f->lat != NULL, "memory");
+    }
+    f->lat[f->nlat++] = dt;
+    if (f->o.hook)
+      f->o.hook(f->o.ctx, FAB_EV_RX_FIRST, i, f->t);
+  }
+  CHECK_EQ(cyc, x->rx_beat, "rx_cycle");
+  CHECK_EQ(get_field(o->xpuid, 10 * i, 10), FAB_XPU_ID(x->rx_src), "rx_xpuid stable");
+  get_slice(o->data, dw * i, w, dw);
+  sue_cmd_set_data_beat(&x->rxc, dw, x->rx_beat, w);
+  if (++x->rx_beat == x->rx_beats) {
+    x->rx_busy = 0;
+    x->received++;
+    const char *why = sue_stream_take(&f->x[x->rx_src].out[i][x->rxc.vc], &x->rxc);
+    CHECK(why == NULL, "XPU %u from XPU %u VC %u command %zu: %s", i, x->rx_src, x->rxc.vc,
+          f->x[x->rx_src].out[i][x->rxc.vc].rd, why ? why : "");
+    f->bytes += sue_cmd_bytes(&x->rxc);
+    x->owed[x->rxc.vc][x->rxc.dp]++;
+  }
+}
+
+static void credits_back(fab_t *f, unsigned i, const xout_t *o) {
+  fab_xpu_t *x = &f->x[i];
+  unsigned ty = 0, vc = 0;
+  unsigned n = sue_credit_decode((unsigned)get_field(o->cred, 6 * i, 6), &ty, &vc);
+  if (n)
+    x->icred[vc][ty] += (int)n;
+  if (get_field(o->qv, i, 1)) {
+    unsigned id = (unsigned)get_field(o->qx, 10 * i, 10);
+    unsigned d = id == FAB_PHANTOM ? FAB_NMAX : idx_of(id);
+    CHECK(d == FAB_NMAX || d < f->n, "tx_qcredit_xpuid 0x%x", id);
+    unsigned v = (unsigned)get_field(o->qvc, 2 * i, 2);
+    x->qunits[d][v] += (int)get_field(o->qu, f->quw * i, f->quw);
+    CHECK(x->qunits[d][v] <= (int)(f->k->q_bytes / f->k->align), "queue units above Q_BYTES");
+  }
+}
+
+/* ------------------------------------------------------------------ channels */
+static void chan_init(fab_t *f, fab_chan_t *c, uint64_t seed) {
+  unsigned bit = f->k->rifl ? (unsigned)prng_below(&f->r, 64) : 0;
+  CHECK(rifl_chan_init(&c->c, 64 * f->o.delay + bit, f->o.ber, seed) == 0, "channel");
+  c->ctl_dly = f->o.delay;
+  memset(c->ctl, 0, sizeof c->ctl);
+  c->rx = 0;
+}
+
+static int link_down(const fab_t *f, unsigned i) {
+  if (f->o.down_link != (int)i || !f->t_traffic)
+    return 0;
+  uint64_t a = f->t_traffic + f->o.down_at;
+  return f->t >= a && f->t < a + f->o.down_for;
+}
+
+/* ------------------------------------------------------------------ capture (raw links) */
+/* One word of direction dir (0 up, 1 dn) as its receiver gets it: {valid, last, nbytes}
+ * framing; a whole frame is checked (FCS) and written to the capture without its FCS. */
+static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
+  if (!(ctl & 0x80))
+    return;
+  unsigned nb = ctl & 0xF;
+  CHECK(nb >= 1 && nb <= 8 && f->cap_len[dir] + nb <= 4096, "capture: framing");
+  for (unsigned j = 0; j < nb; j++)
+    f->cap[dir][f->cap_len[dir]++] = (uint8_t)(word >> (56 - 8 * j));
+  if (!(ctl & 0x40))
+    return;
+  const uint8_t *b = f->cap[dir];
+  size_t n = f->cap_len[dir];
+  f->cap_len[dir] = 0;
+  uint32_t fcs = n >= 4 ? sue_crc32(b, n - 4, 0) : 0;
+  if (n < 64 || fcs != ((uint32_t)b[n - 4] | (uint32_t)b[n - 3] << 8 | (uint32_t)b[n - 2] << 16 |
+                        (uint32_t)b[n - 1] << 24)) {
+    f->cap_bad_fcs[dir]++;
+    return;
+  }
+  if (b[12] == 0x88 && b[13] == 0x08)
+    f->cap_pfc[dir]++;
+  f->cap_frames[dir]++;
+  CHECK(sue_pcap_write(&f->pcap[dir], b, n - 4, f->t) == 0, "pcap write");
+}
+
+/* ------------------------------------------------------------------ one cycle */
+static void cycle(fab_t *f, int traffic) {
+  dut_t *d = f->d;
+  xin_t in;
+  xout_t o;
+  uint32_t w[MAXW], cw[4], v[1];
+  memset(&in, 0, sizeof in);
+  drive_axi(f);
+  for (unsigned i = 0; i < f->n; i++) {
+    xpu_tx(f, i, traffic && sender(f, i), &in);
+    bits_put_field(in.rxc, 6 * i, 6, grant_word(f, &f->x[i]));
+  }
+  dut_set(d, f->tx_valid, in.valid);
+  dut_set(d, f->tx_cycle, in.cyc);
+  dut_set(d, f->tx_vc, in.vc);
+  dut_set(d, f->tx_xpuid, in.xpuid);
+  dut_set(d, f->tx_control, in.ctrl);
+  dut_set(d, f->tx_send_now, in.sn);
+  dut_set(d, f->tx_data, in.data);
+  dut_set(d, f->tx_err, in.err);
+  dut_set(d, f->rx_credit, in.rxc);
+  /* channel words of this cycle (computed last cycle) */
+  for (unsigned dir = 0; dir < 2; dir++) {
+    fab_chan_t *ch = dir ? f->dn : f->up;
+    memset(w, 0, sizeof w);
+    memset(cw, 0, sizeof cw);
+    v[0] = 0;
+    for (unsigned i = 0; i < f->n; i++) {
+      int down = link_down(f, i);
+      bits_put_field(w, 64 * i, 64, down ? 0 : ch[i].rx);
+      unsigned ctl = ch[i].ctl[(f->t + 256 - ch[i].ctl_dly) % 256];
+      bits_put_field(cw, 8 * i, 8, down ? 0 : ctl);
+      bits_put_field(v, i, 1, 1);
+    }
+    if (f->o.pcap_xpu >= 0)
+      capture(f, dir, get_field(w, 64 * (unsigned)f->o.pcap_xpu, 64),
+              (unsigned)get_field(cw, 8 * (unsigned)f->o.pcap_xpu, 8));
+    dut_set(d, dir ? f->dn_rx_data : f->up_rx_data, w);
+    dut_set(d, dir ? f->dn_rx_ctl : f->up_rx_ctl, cw);
+    dut_set(d, dir ? f->dn_rx_valid : f->up_rx_valid, v);
+  }
+  /* outputs */
+  observe_axi(f);
+  dut_get(d, f->rx_valid, o.valid);
+  dut_get(d, f->rx_cycle, o.cyc);
+  dut_get(d, f->rx_vc, o.vc);
+  dut_get(d, f->rx_xpuid, o.xpuid);
+  dut_get(d, f->rx_control, o.ctrl);
+  dut_get(d, f->rx_data, o.data);
+  dut_get(d, f->tx_credit, o.cred);
+  dut_get(d, f->qc_valid, o.qv);
+  dut_get(d, f->qc_xpuid, o.qx);
+  dut_get(d, f->qc_vc, o.qvc);
+  dut_get(d, f->qc_units, o.qu);
+  for (unsigned i = 0; i < f->n; i++) {
+    xpu_rx(f, i, &o);
+    credits_back(f, i, &o);
+  }
+  for (unsigned dir = 0; dir < 2; dir++) {
+    fab_chan_t *ch = dir ? f->dn : f->up;
+    dut_get(d, dir ? f->dn_tx_data : f->up_tx_data, w);
+    dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
+    for (unsigned i = 0; i < f->n; i++) {
+      ch[i].rx = rifl_chan_word(&ch[i].c, get_field(w, 64 * i, 64));
+      ch[i].ctl[(f->t + 1) % 256] = (uint8_t)get_field(cw, 8 * i, 8);
+    }
+  }
+  uint64_t xo = dut_get_u64(d, f->sw_xoff);
+  if (xo)
+    f->xoff_seen = 1;
+  if (getenv("FAB_DEBUG") && xo != f->dbg_xoff) {
+    harness_log("t=%llu xoff %04llx", (unsigned long long)f->t, (unsigned long long)xo);
+    f->dbg_xoff = xo;
+  }
+  if (!f->k->rifl)
+    CHECK(dut_get_u64(d, f->raw_overflow) == 0, "raw channel: an endpoint receive FIFO overflowed");
+  dut_step(d, 1);
+  f->t++;
+}
+
+void fab_axi_wait(fab_t *f) {
+  uint64_t t0 = f->t;
+  while (f->op_n) {
+    cycle(f, 0);
+    CHECK(f->t - t0 < 100000, "AXI accesses not done");
+  }
+}
+
+/* ------------------------------------------------------------------ open, run, close */
+static uint64_t rifl_retx_now(fab_t *f) {
+  uint32_t w[MAXW];
+  uint64_t s = 0;
+  dut_get(f->d, f->rifl_retrans, w);
+  for (unsigned i = 0; i < 2 * f->n; i++)
+    s += get_field(w, 32 * i, 32);
+  return s;
+}
+
+void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
+  memset(f, 0, sizeof *f);
+  f->k = fab_case(top);
+  f->o = *o;
+  f->n = f->k->n;
+  prng_seed(&f->r, harness_seed() * 0x9E3779B97F4A7C15ull + salt);
+  f->d = dut_open(top);
+  ports(f);
+  for (unsigned i = 0; i < f->n; i++) {
+    fab_xpu_t *x = &f->x[i];
+    x->to_send = sender(f, i) ? o->cmds : 0;
+    x->phantom_left = i == 0 ? o->phantom : 0;
+    for (unsigned dd = 0; dd <= FAB_NMAX; dd++)
+      for (unsigned v = 0; v < SUE_NVC; v++)
+        x->qunits[dd][v] = (int)(f->k->q_bytes / f->k->align);
+    for (unsigned v = 0; v < SUE_NVC; v++)
+      x->owed[v][0] = x->owed[v][1] = 8;
+    chan_init(f, &f->up[i], prng_next(&f->r));
+    chan_init(f, &f->dn[i], prng_next(&f->r));
+  }
+  /* a random permutation without fixed points (a derangement by rejection) */
+  unsigned p[FAB_NMAX];
+  for (int ok = 0; !ok;) {
+    for (unsigned i = 0; i < f->n; i++)
+      p[i] = i;
+    for (unsigned i = f->n - 1; i > 0; i--) {
+      unsigned j = (unsigned)prng_below(&f->r, i + 1), t = p[i];
+      p[i] = p[j];
+      p[j] = t;
+    }
+    ok = 1;
+    for (unsigned i = 0; i < f->n; i++)
+      ok &= p[i] != i;
+  }
+  for (unsigned i = 0; i < f->n; i++)
+    f->x[i].perm = p[i];
+  if (o->pcap_xpu >= 0) {
+    CHECK(!f->k->rifl, "a capture needs the raw links (the frames inside RIFL are not visible)");
+    static const char *const nm[2] = {"up.pcap", "dn.pcap"};
+    for (unsigned dir = 0; dir < 2; dir++) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s", harness_outdir(), nm[dir]);
+      CHECK(sue_pcap_open(&f->pcap[dir], path) == 0, "pcap open %s", path);
+      f->cap[dir] = malloc(4096);
+      CHECK(f->cap[dir] != NULL, "memory");
+    }
+  }
+  dut_reset(f->d, 2);
+  config(f);
+  fab_axi_wait(f);
+  /* links up: every RIFL lane aligned and its peer's first replay taken */
+  uint64_t all = (f->n == 16 ? 0xFFFFFFFFull : ((1ull << (2 * f->n)) - 1));
+  while (dut_get_u64(f->d, f->link_up) != all) {
+    cycle(f, 0);
+    CHECK(f->t < 200000, "links not up after %llu cycles", (unsigned long long)f->t);
+  }
+  /* the first replay after INIT runs 2.5 x 2^FIDW frame slots (docs/rifl/rifl_tx_ctrl.md):
+     let it end before the traffic, so that what RIFL counts later is the traffic's */
+  if (f->k->rifl)
+    for (unsigned c = 0; c < 4 * 640 + 200; c++)
+      cycle(f, 0);
+  f->rifl_retx0 = rifl_retx_now(f);
+  harness_log("fabric %s: configured and links up at cycle %llu (RIFL retransmission requests "
+              "during bring-up: %llu)",
+              top, (unsigned long long)f->t, (unsigned long long)f->rifl_retx0);
+}
+
+static int all_delivered(const fab_t *f) {
+  for (unsigned i = 0; i < f->n; i++) {
+    const fab_xpu_t *x = &f->x[i];
+    if (x->busy || x->rx_busy || x->sent < x->to_send || x->phantom_left)
+      return 0;
+    for (unsigned dd = 0; dd < f->n; dd++)
+      for (unsigned v = 0; v < SUE_NVC; v++)
+        if (x->out[dd][v].rd < x->out[dd][v].n)
+          return 0;
+  }
+  return 1;
+}
+
+static void read_counters(fab_t *f) {
+  for (unsigned i = 0; i < f->n; i++)
+    for (unsigned c = 0; c < SUE_NCNT; c++)
+      if (SUE_REG_CNT_ON >> c & 1)
+        fab_axi(f, 0, EP_BASE(i) + SUE_REG_CNT(c), 0, &f->ep_cnt[i][c]);
+  for (unsigned p = 0; p < f->n; p++)
+    for (unsigned c = 0; c < FSP_NCNT; c++)
+      fab_axi(f, 0, SW_BASE + FSP_REG_CNT(p, c), 0, &f->sw_cnt[p][c]);
+  fab_axi_wait(f);
+  f->rifl_retx = rifl_retx_now(f) - f->rifl_retx0;
+}
+
+void fab_run(fab_t *f) {
+  f->t_traffic = f->t;
+  while (!all_delivered(f)) {
+    cycle(f, 1);
+    CHECK(f->t - f->t_traffic < f->o.max_cycles,
+          "traffic not delivered after %llu cycles (%zu commands delivered)",
+          (unsigned long long)(f->t - f->t_traffic), f->nlat);
+  }
+  /* drain: ACKs settle; then nothing may arrive any more */
+  for (unsigned c = 0; c < 3000; c++)
+    cycle(f, 0);
+  read_counters(f);
+  fab_summary(f);
+  /* every command accepted by an endpoint and delivered by another */
+  uint64_t sent = 0, got = 0;
+  for (unsigned i = 0; i < f->n; i++) {
+    sent += f->x[i].sent;
+    got += f->x[i].received;
+  }
+  CHECK_EQ(got, sent, "commands delivered");
+  CHECK_EQ(fab_ep_sum(f, SUE_CNT_RX_CMDS), got, "endpoints' rx_cmds");
+  CHECK_EQ(fab_ep_sum(f, SUE_CNT_TX_CMDS), sent + f->o.phantom, "endpoints' tx_cmds");
+  CHECK_EQ(fab_ep_sum(f, SUE_CNT_TX_CMD_BAD) + fab_ep_sum(f, SUE_CNT_TX_CREDIT_VIOL), 0,
+           "commands refused at an endpoint");
+  CHECK_EQ(dut_get_u64(f->d, f->sw_err_len) + dut_get_u64(f->d, f->sw_err_dst), 0,
+           "switch core drops");
+  /* every frame a port received is accounted for once */
+  for (unsigned p = 0; p < f->n; p++) {
+    uint64_t acc = f->sw_cnt[p][FSP_CNT_FWD] + f->sw_cnt[p][FSP_CNT_PFC_RX];
+    for (unsigned r = 0; r < FSP_NDROP; r++)
+      acc += f->sw_cnt[p][FSP_CNT_DROP + r];
+    CHECK_EQ(acc, f->sw_cnt[p][FSP_CNT_RX], "switch port frames: forwarded + PFC + dropped");
+  }
+  /* lossless: nothing dropped for want of room, anywhere */
+  CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERFLOW), 0, "switch ingress overflow drops");
+  CHECK_EQ(fab_ep_sum(f, SUE_CNT_RX_NOBUF), 0, "endpoint receive-buffer drops");
+  if (!f->o.phantom)
+    CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_UNKNOWN), 0, "unknown-destination drops");
+}
+
+void fab_close(fab_t *f) {
+  for (unsigned i = 0; i < f->n; i++)
+    for (unsigned dd = 0; dd < FAB_NMAX; dd++)
+      for (unsigned v = 0; v < SUE_NVC; v++) {
+        sue_stream_free(&f->x[i].out[dd][v]);
+        free(f->x[i].t_sent[dd][v]);
+      }
+  free(f->lat);
+  if (f->o.pcap_xpu >= 0)
+    for (unsigned dir = 0; dir < 2; dir++) {
+      CHECK(sue_pcap_close(&f->pcap[dir]) == 0, "pcap close");
+      free(f->cap[dir]);
+    }
+  dut_close(f->d);
+}
+
+uint64_t fab_ep_sum(const fab_t *f, unsigned cnt) {
+  uint64_t s = 0;
+  for (unsigned i = 0; i < f->n; i++)
+    s += f->ep_cnt[i][cnt];
+  return s;
+}
+
+uint64_t fab_sw_sum(const fab_t *f, unsigned cnt) {
+  uint64_t s = 0;
+  for (unsigned p = 0; p < f->n; p++)
+    s += f->sw_cnt[p][cnt];
+  return s;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+uint64_t fab_lat_pct(fab_t *f, double pct) {
+  if (!f->nlat)
+    return 0;
+  qsort(f->lat, f->nlat, sizeof(uint64_t), cmp_u64);
+  size_t i = (size_t)(pct / 100.0 * (double)(f->nlat - 1) + 0.5);
+  return f->lat[i < f->nlat ? i : f->nlat - 1];
+}
+
+void fab_summary(fab_t *f) {
+  harness_log("---- %s: %u XPUs, %s, %s switch, %s", f->k->top, f->n,
+              f->k->rifl ? "RIFL links" : "raw links", f->k->islip ? "iSLIP" : "SCOC",
+              f->o.fmt == SUE_HDR_UDP      ? "UDP"
+              : f->o.fmt == SUE_HDR_AIFH12 ? "AIFH 12 B"
+                                           : "AIFH 6 B");
+  harness_log("  commands %zu, bytes %llu, cycles %llu", f->nlat, (unsigned long long)f->bytes,
+              (unsigned long long)(f->t - f->t_traffic));
+  harness_log("  latency (cycles, command in to command out): p50 %llu  p99 %llu  max %llu",
+              (unsigned long long)fab_lat_pct(f, 50), (unsigned long long)fab_lat_pct(f, 99),
+              (unsigned long long)fab_lat_pct(f, 100));
+  harness_log("  retransmissions: RIFL requests %llu | SUE go-back-N: PDUs resent %llu, timeouts "
+              "%llu, NACK replays %llu",
+              (unsigned long long)f->rifl_retx, (unsigned long long)fab_ep_sum(f, SUE_CNT_TX_RETX),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_TX_TIMEOUTS),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_TX_REPLAYS));
+  harness_log("  switch drops: fcs %llu runt %llu oversize %llu ethertype %llu unknown %llu "
+              "overflow %llu cut %llu | endpoint drops: fcs %llu rcrc %llu nobuf %llu psn %llu "
+              "dup %llu",
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_FCS),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_RUNT),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERSIZE),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_ETYPE),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_UNKNOWN),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERFLOW),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_CUT),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_FCS),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_RCRC),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_NOBUF),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_PSN),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_DUP));
+  harness_log("  PFC frames: endpoints sent %llu, received %llu; switch sent %llu, received %llu",
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_TX_PFC),
+              (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_PFC),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_PFC_TX),
+              (unsigned long long)fab_sw_sum(f, FSP_CNT_PFC_RX));
+  for (unsigned p = 0; p < f->n; p++)
+    harness_log("  switch port %u: rx %u fwd %u tx %u pfc_tx %u overflow %u", p,
+                f->sw_cnt[p][FSP_CNT_RX], f->sw_cnt[p][FSP_CNT_FWD], f->sw_cnt[p][FSP_CNT_TX],
+                f->sw_cnt[p][FSP_CNT_PFC_TX], f->sw_cnt[p][FSP_CNT_DROP + FSP_DROP_OVERFLOW]);
+}

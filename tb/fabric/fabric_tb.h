@@ -1,0 +1,149 @@
+/*
+ * fabric_tb.h - the harness around the RTL top `fabric` (docs/fabric/index.md "Tests"), shared by
+ * the tests (tb/fabric/test_fabric.c) and the benchmarks (tb/fabric/bench_fabric.c): N XPUs
+ * driving the SUE command interfaces with both credit kinds, one channel per link direction
+ * (delay, bit errors by BER, outages: csrc/lib/rifl/rifl_channel.c), a scoreboard per
+ * {source, destination, VC} (nothing lost, duplicated, reordered or corrupted), command latency,
+ * configuration and counters over the fabric's one AXI4-Lite port.
+ */
+#ifndef TB_FABRIC_TB_H
+#define TB_FABRIC_TB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fabric_sw_port_model.h"
+#include "harness.h"
+#include "prng.h"
+#include "rifl_channel.h"
+#include "sue_cfg.h"
+#include "sue_chan.h"
+#include "sue_cmd.h"
+#include "sue_pcap.h"
+
+#define FAB_NMAX 16
+#define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
+#define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
+
+typedef struct { /* a top of tb/fabric/tops.txt */
+  const char *top;
+  unsigned n, rifl, islip, data_w, align, pdu_max, q_bytes, rx_bytes;
+} fab_case_t;
+
+enum { FAB_UNIFORM, FAB_PERMUTATION, FAB_INCAST };
+
+typedef struct {
+  unsigned pattern;  /* FAB_UNIFORM, FAB_PERMUTATION (a random one), FAB_INCAST (to XPU 0) */
+  unsigned cmds;     /* commands per sending XPU */
+  double p_cmd;      /* chance an idle XPU starts a command in a cycle */
+  double p_grant;    /* chance an XPU returns receive credits in a cycle (receive speed) */
+  unsigned max_dlen; /* longest command data (bytes) */
+  unsigned dlen;     /* every command this much data (0: random up to max_dlen) */
+  unsigned fmt;      /* SUE_HDR_UDP / AIFH12 / AIFH6 (every endpoint) */
+  unsigned vcs;      /* commands use VCs 0 .. vcs - 1 */
+  unsigned pfc_time, pfc_refresh; /* the switch's PFC registers (0: reset values) */
+  double ber;                     /* bit error rate of every link direction */
+  int down_link;                  /* -1, or the XPU whose two links go down ... */
+  uint64_t down_at;               /* ... this many cycles after traffic starts ... */
+  uint64_t down_for;              /* ... for this many cycles */
+  unsigned phantom; /* XPU 0 also sends this many commands to FAB_PHANTOM (unknown to the switch) */
+  unsigned delay;   /* channel delay, words */
+  int pcap_xpu;     /* raw links: capture both links of this XPU (-1: none) to up.pcap, dn.pcap */
+  uint64_t max_cycles;
+  uint32_t retx_timeout;
+  void (*hook)(void *ctx, unsigned ev, unsigned xpu, uint64_t t); /* benches: FAB_EV_* */
+  void *ctx;
+} fab_opts_t;
+
+enum { FAB_EV_TX_LAST, FAB_EV_RX_FIRST };
+
+typedef struct {
+  /* transmit */
+  int busy;
+  sue_cmd_t cur;
+  unsigned cur_dst; /* index, or FAB_NMAX for the phantom */
+  unsigned beats, beat, sent, to_send, phantom_left;
+  int icred[SUE_NVC][2];
+  int qunits[FAB_NMAX + 1][SUE_NVC];
+  sue_stream_t out[FAB_NMAX][SUE_NVC]; /* what this XPU sent to each destination */
+  uint64_t *t_sent[FAB_NMAX][SUE_NVC]; /* the cycle each of them was sent */
+  /* receive */
+  int rx_busy;
+  sue_cmd_t rxc;
+  unsigned rx_src, rx_beats, rx_beat, received;
+  unsigned owed[SUE_NVC][2];
+  unsigned perm; /* FAB_PERMUTATION: its destination */
+} fab_xpu_t;
+
+typedef struct {
+  rifl_chan_t c;
+  uint64_t rx;      /* the word for the next cycle */
+  uint8_t ctl[256]; /* raw channel framing, by cycle */
+  unsigned ctl_dly;
+} fab_chan_t;
+
+typedef struct {
+  uint32_t addr, data;
+  int write;
+  uint32_t *result;
+} fab_axop_t;
+
+typedef struct {
+  const fab_case_t *k;
+  fab_opts_t o;
+  dut_t *d;
+  prng_t r;
+  uint64_t t, t_traffic; /* cycle; the first cycle of traffic */
+  unsigned n;
+  fab_xpu_t x[FAB_NMAX];
+  fab_chan_t up[FAB_NMAX], dn[FAB_NMAX];
+  fab_axop_t ops[1024];
+  unsigned op_rd, op_n, ax_done;
+  uint64_t *lat; /* command latencies, cycles */
+  size_t nlat, cap_lat;
+  uint64_t bytes; /* command bytes delivered */
+  /* ports */
+  port_t tx_valid, tx_cycle, tx_vc, tx_xpuid, tx_control, tx_send_now, tx_data, tx_err;
+  port_t tx_credit, qc_valid, qc_xpuid, qc_vc, qc_units;
+  port_t rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control, rx_data, rx_credit;
+  port_t up_tx_data, up_tx_ctl, up_rx_valid, up_rx_data, up_rx_ctl;
+  port_t dn_tx_data, dn_tx_ctl, dn_rx_valid, dn_rx_data, dn_rx_ctl;
+  port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
+  port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
+  port_t link_up, rifl_retrans, raw_overflow, sw_xoff, sw_paused, sw_err_len, sw_err_dst;
+  unsigned quw;
+  /* the end: counters read back */
+  uint32_t ep_cnt[FAB_NMAX][SUE_NCNT];
+  uint32_t sw_cnt[FAB_NMAX][FSP_NCNT];
+  /* the capture (pcap_xpu): frames being assembled from the raw framing, per direction */
+  sue_pcap_t pcap[2];
+  uint8_t *cap[2];
+  size_t cap_len[2];
+  unsigned cap_frames[2], cap_bad_fcs[2], cap_pfc[2];
+  uint64_t rifl_retx;  /* RIFL retransmission requests, every lane, after the bring-up */
+  uint64_t rifl_retx0; /* ... during the bring-up */
+  unsigned xoff_seen;  /* a switch port raised XOFF */
+  uint64_t dbg_xoff;
+} fab_t;
+
+const fab_case_t *fab_case(const char *top);
+fab_opts_t fab_default_opts(void);
+/* Opens the top, resets it, configures every endpoint and the switch, and waits for the links. */
+void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt);
+/* Runs the traffic to its end (every command delivered, nothing in flight), then reads every
+ * counter, prints the summary table and checks the fabric-wide invariants. */
+void fab_run(fab_t *f);
+void fab_close(fab_t *f);
+/* Queues an AXI4-Lite access (a result for a read). */
+void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result);
+/* Cycles until every queued AXI access is done. */
+void fab_axi_wait(fab_t *f);
+/* Sum of an endpoint counter over every XPU; a switch counter over every port. */
+uint64_t fab_ep_sum(const fab_t *f, unsigned cnt);
+uint64_t fab_sw_sum(const fab_t *f, unsigned cnt);
+/* Latency percentile (0..100) of the delivered commands, cycles. */
+uint64_t fab_lat_pct(fab_t *f, double pct);
+/* The summary table (XPUs, commands, bytes, latency, retransmissions by layer, drops by reason). */
+void fab_summary(fab_t *f);
+
+#endif

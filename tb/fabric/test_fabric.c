@@ -1,0 +1,206 @@
+/*
+ * test_fabric.c - the fabric end to end (docs/fabric/index.md "Tests"): XPU commands through SUE
+ * endpoints, links and the switch, checked by the scoreboard of fabric_tb.c (every command once,
+ * in order per {source, destination, VC}, intact) and by the counters each test is about.
+ * fab_run itself fails on any loss for want of room (switch ingress overflow, endpoint receive
+ * buffer), any command refused, any frame of a port not accounted for once.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fabric_tb.h"
+#include "harness.h"
+
+static unsigned cmds(void) { return (unsigned)harness_scaled(40, 200, 1000); }
+
+/* the traffic of a clean run on top: delivered, and neither layer retransmits */
+static void clean_run(const char *top, fab_opts_t *o) {
+  fab_t f;
+  fab_open(&f, top, o, 1);
+  fab_run(&f);
+  CHECK_EQ(f.rifl_retx, 0, "RIFL retransmissions on clean links");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX), 0, "go-back-N resends on a clean fabric");
+  CHECK_EQ(fab_sw_sum(&f, FSP_CNT_FWD), fab_sw_sum(&f, FSP_CNT_RX) - fab_sw_sum(&f, FSP_CNT_PFC_RX),
+           "every frame but PFC forwarded");
+  fab_close(&f);
+}
+
+/* All-to-all uniform traffic (the default test): the summary table at the end. */
+HARNESS_TEST(fabric_uniform) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  clean_run("fabric_n4", &o);
+}
+
+/* A random permutation (every XPU sends to one other, every XPU receives from one). */
+HARNESS_TEST(fabric_permutation) {
+  fab_opts_t o = fab_default_opts();
+  o.pattern = FAB_PERMUTATION;
+  o.cmds = cmds();
+  clean_run("fabric_n4", &o);
+}
+
+/* The AI forwarding header, 12-byte and 6-byte forms: the switch forwards by the DIP. */
+HARNESS_TEST(fabric_aifh) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds() / 2;
+  o.fmt = SUE_HDR_AIFH12;
+  clean_run("fabric_n4", &o);
+  o.fmt = SUE_HDR_AIFH6;
+  clean_run("fabric_n4", &o);
+}
+
+/* The flat iSLIP switch instead of SCOC (SWITCH=1). */
+HARNESS_TEST(fabric_islip) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  clean_run("fabric_n4_islip", &o);
+}
+
+/* Incast: N-1 XPUs to XPU 0 at full speed. The egress to XPU 0 is the bottleneck: the switch's
+ * ingresses fill, they send PFC XOFF to their endpoints, and nothing is dropped anywhere. */
+HARNESS_TEST(fabric_incast) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.pattern = FAB_INCAST;
+  o.p_cmd = 1.0;
+  o.dlen = 256;
+  o.cmds = cmds();
+  fab_open(&f, "fabric_n4", &o, 2);
+  fab_run(&f);
+  CHECK(fab_sw_sum(&f, FSP_CNT_PFC_TX) > 0, "the switch sent no PFC frame under incast");
+  CHECK(f.xoff_seen, "no switch port went into XOFF under incast");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX), 0, "go-back-N resends under incast (a drop)");
+  fab_close(&f);
+}
+
+/* Bit errors on every link at BER 1e-6 (1e-5 at +quick), RIFL on: RIFL retransmits, and nothing
+ * reaches SUE: no FCS or R-CRC drop at a switch port or an endpoint, go-back-N never fires. */
+HARNESS_TEST(fabric_ber_rifl) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.p_cmd = 1.0;
+  o.ber = harness_scale() == HARNESS_QUICK ? 1e-5 : 1e-6;
+  o.cmds = (unsigned)harness_scaled(100, 600, 3000);
+  fab_open(&f, "fabric_n4", &o, 3);
+  fab_run(&f);
+  uint64_t flips = 0;
+  for (unsigned i = 0; i < f.n; i++)
+    flips += f.up[i].c.errors + f.dn[i].c.errors;
+  harness_log("  bits flipped on the links: %llu", (unsigned long long)flips);
+  CHECK(flips > 0, "the channels flipped no bit: the test shows nothing");
+  CHECK(f.rifl_retx > 0, "bits flipped and RIFL retransmitted nothing");
+  CHECK_EQ(fab_sw_sum(&f, FSP_CNT_DROP + FSP_DROP_FCS), 0, "FCS drops at the switch (RIFL on)");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_RX_FCS) + fab_ep_sum(&f, SUE_CNT_RX_RCRC), 0,
+           "FCS / R-CRC drops at an endpoint (RIFL on)");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX) + fab_ep_sum(&f, SUE_CNT_TX_TIMEOUTS), 0,
+           "go-back-N fired with RIFL on");
+  fab_close(&f);
+}
+
+/* The same with RIFL bypassed (raw frames on the links): the errors reach the FCS checks, frames
+ * are dropped, and SUE's go-back-N recovers every command end to end. */
+HARNESS_TEST(fabric_ber_raw) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  /* the links busy (an error in an idle word hits nothing); +quick runs a tenth of the bits, so
+     it raises the rate to see as many errors */
+  o.p_cmd = 1.0;
+  o.ber = harness_scale() == HARNESS_QUICK ? 1e-5 : 1e-6;
+  o.cmds = (unsigned)harness_scaled(100, 600, 3000);
+  /* PFC frames are lost too on raw links: the switch refreshes an XOFF every 256 cycles (what
+     arrives in that time fits the headroom) and pauses for 1024 quanta (a lost XON costs 8192
+     cycles, not 2^16 quanta) */
+  o.pfc_time = 0x400;
+  o.pfc_refresh = 256;
+  fab_open(&f, "fabric_n4_raw", &o, 3);
+  fab_run(&f);
+  uint64_t flips = 0;
+  for (unsigned i = 0; i < f.n; i++)
+    flips += f.up[i].c.errors + f.dn[i].c.errors;
+  harness_log("  bits flipped on the links: %llu", (unsigned long long)flips);
+  uint64_t fcs = fab_sw_sum(&f, FSP_CNT_DROP + FSP_DROP_FCS) + fab_ep_sum(&f, SUE_CNT_RX_FCS);
+  CHECK(fcs > 0, "bits flipped on raw links and no FCS check failed");
+  CHECK(fab_ep_sum(&f, SUE_CNT_TX_RETX) > 0, "frames dropped and go-back-N resent nothing");
+  CHECK_EQ(f.rifl_retx, 0, "RIFL counted retransmissions on raw links");
+  fab_close(&f);
+}
+
+/* XPU 1's two links go down (the channel delivers zeros: RIFL loses alignment) for 3000 cycles
+ * in the middle of the traffic and come back: RIFL realigns and replays, nothing is lost. */
+HARNESS_TEST(fabric_link_down) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  o.down_link = 1;
+  o.down_at = 1500;
+  o.down_for = 3000;
+  fab_open(&f, "fabric_n4", &o, 4);
+  fab_run(&f);
+  CHECK(f.t - f.t_traffic > o.down_at + o.down_for, "the traffic ended before the link went down");
+  CHECK(f.rifl_retx > 0, "a link went down and RIFL retransmitted nothing");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_RX_FCS) + fab_ep_sum(&f, SUE_CNT_RX_RCRC), 0,
+           "corrupted frames reached an endpoint");
+  fab_close(&f);
+}
+
+/* XPU 0 also sends to an XPU the switch does not know: those frames are dropped and counted at
+ * its switch port (go-back-N keeps resending them, as it must), the rest is unaffected. */
+HARNESS_TEST(fabric_unknown_dst) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  o.phantom = 4;
+  o.retx_timeout = 3000;
+  fab_open(&f, "fabric_n4", &o, 5);
+  fab_run(&f);
+  CHECK(f.sw_cnt[0][FSP_CNT_DROP + FSP_DROP_UNKNOWN] > 0, "no unknown-destination drop at port 0");
+  for (unsigned p = 1; p < f.n; p++)
+    CHECK_EQ(f.sw_cnt[p][FSP_CNT_DROP + FSP_DROP_UNKNOWN], 0, "unknown drops at another port");
+  fab_close(&f);
+}
+
+/* Frames captured on switch port 0 (both directions, raw links) and read back by tshark: data
+ * frames dissect as Ethernet / IPv4 (good checksum) / UDP to SUE's port, PFC frames as MAC
+ * control 0x0101; every captured frame had a good FCS, and the counts match the port's counters. */
+HARNESS_TEST(fabric_pcap) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.pattern = FAB_INCAST; /* the switch sends PFC frames to the endpoints */
+  o.p_cmd = 1.0;
+  o.dlen = 256;
+  o.cmds = (unsigned)harness_scaled(40, 100, 300);
+  o.pcap_xpu = 1;
+  fab_open(&f, "fabric_n4_raw", &o, 6);
+  fab_run(&f);
+  unsigned frames[2] = {f.cap_frames[0], f.cap_frames[1]}, pfc[2] = {f.cap_pfc[0], f.cap_pfc[1]};
+  CHECK_EQ(f.cap_bad_fcs[0] + f.cap_bad_fcs[1], 0, "captured frames with a bad FCS");
+  CHECK_EQ(frames[0], f.sw_cnt[1][FSP_CNT_RX], "frames captured into port 1 = its rx_frames");
+  CHECK_EQ(frames[1], f.sw_cnt[1][FSP_CNT_TX] + f.sw_cnt[1][FSP_CNT_PFC_TX],
+           "frames captured out of port 1 = its tx_frames + pfc_tx");
+  CHECK(pfc[1] > 0, "no PFC frame from the switch in the capture");
+  const char *const nm[2] = {"up.pcap", "dn.pcap"};
+  fab_close(&f);
+  for (unsigned dir = 0; dir < 2; dir++) {
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/%s", harness_outdir(), nm[dir]);
+    sue_pcap_rec_t *r = NULL;
+    long n = sue_pcap_dissect(path, &r, err, sizeof err);
+    CHECK(n >= 0, "tshark on %s: %s", path, err);
+    CHECK_EQ(n, frames[dir], "frames tshark read");
+    unsigned npfc = 0;
+    for (long i = 0; i < n; i++) {
+      if (r[i].macc_opcode == 0x0101) {
+        npfc++;
+        CHECK_EQ(r[i].pfc_cev, 0x0F, "PFC class-enable vector: the endpoint's four classes");
+        continue;
+      }
+      CHECK(strstr(r[i].protocols, "eth:ethertype:ip:udp") == r[i].protocols,
+            "%s frame %ld dissects as %s", nm[dir], i, r[i].protocols);
+      CHECK_EQ(r[i].ip_ck, 1, "IPv4 header checksum (tshark)");
+      CHECK_EQ(r[i].udp_dport, 0xC000, "UDP destination port");
+    }
+    CHECK_EQ(npfc, pfc[dir], "PFC frames tshark read");
+    free(r);
+  }
+}
