@@ -136,7 +136,11 @@ module fabric_sw_ingress #(
   assign ev_pfc      = fend && pfc;
   assign rx_pfc_valid = fend && pfc;
   assign rx_pfc_cev   = `FSP_HB(17);
-  assign rx_pfc_time  = hdr_q[383 - 8 * 18 -: 128];
+  // priority i's time is bytes 18 + 2i, 19 + 2i; sue_pfc takes it at [16i +: 16]
+  genvar gi;
+  generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_pfc_time
+    assign rx_pfc_time[16 * gi +: 16] = hdr_q[383 - 8 * (18 + 2 * gi) -: 16];
+  end endgenerate
 
   // descriptors of stored frames: {class, destination, length}
   localparam integer DESC_W = 2 + NW + 14;

@@ -264,7 +264,7 @@ typedef struct { /* one cycle's XPU-side inputs, all XPUs */
 static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
   fab_xpu_t *x = &f->x[i];
   uint32_t w[MAXW];
-  if (!x->busy && (!traffic || !prng_bernoulli(&f->r, f->o.p_cmd) || !new_cmd(f, i)))
+  if (!x->busy && (!traffic || f->hold || !prng_bernoulli(&f->r, f->o.p_cmd) || !new_cmd(f, i)))
     return;
   sue_cmd_t *c = &x->cur;
   unsigned dw = f->k->data_w;
@@ -297,7 +297,7 @@ static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
     sue_stream_push(st, c);
     x->sent++;
     if (f->o.hook)
-      f->o.hook(f->o.ctx, FAB_EV_TX_LAST, i, f->t);
+      f->o.hook(f->o.ctx, FAB_EV_TX_LAST, i, f->t, sue_cmd_bytes(c));
   }
 }
 
@@ -358,7 +358,7 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     }
     f->lat[f->nlat++] = dt;
     if (f->o.hook)
-      f->o.hook(f->o.ctx, FAB_EV_RX_FIRST, i, f->t);
+      f->o.hook(f->o.ctx, FAB_EV_RX_FIRST, i, f->t, 0);
   }
   CHECK_EQ(cyc, x->rx_beat, "rx_cycle");
   CHECK_EQ(get_field(o->xpuid, 10 * i, 10), FAB_XPU_ID(x->rx_src), "rx_xpuid stable");
@@ -371,6 +371,8 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     CHECK(why == NULL, "XPU %u from XPU %u VC %u command %zu: %s", i, x->rx_src, x->rxc.vc,
           f->x[x->rx_src].out[i][x->rxc.vc].rd, why ? why : "");
     f->bytes += sue_cmd_bytes(&x->rxc);
+    if (f->o.hook)
+      f->o.hook(f->o.ctx, FAB_EV_RX_LAST, i, f->t, sue_cmd_bytes(&x->rxc));
     x->owed[x->rxc.vc][x->rxc.dp]++;
   }
 }
@@ -435,7 +437,7 @@ static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
 }
 
 /* ------------------------------------------------------------------ one cycle */
-static void cycle(fab_t *f, int traffic) {
+void fab_cycle(fab_t *f, int traffic) {
   dut_t *d = f->d;
   xin_t in;
   xout_t o;
@@ -497,8 +499,13 @@ static void cycle(fab_t *f, int traffic) {
     dut_get(d, dir ? f->dn_tx_data : f->up_tx_data, w);
     dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
     for (unsigned i = 0; i < f->n; i++) {
+      unsigned ctl = (unsigned)get_field(cw, 8 * i, 8);
       ch[i].rx = rifl_chan_word(&ch[i].c, get_field(w, 64 * i, 64));
-      ch[i].ctl[(f->t + 1) % 256] = (uint8_t)get_field(cw, 8 * i, 8);
+      ch[i].ctl[(f->t + 1) % 256] = (uint8_t)ctl;
+      if ((ctl & 0x80) && !f->in_frame[dir][i] && f->o.hook)
+        f->o.hook(f->o.ctx, dir ? FAB_EV_DN_FIRST : FAB_EV_UP_FIRST, i, f->t, 0);
+      if (ctl & 0x80)
+        f->in_frame[dir][i] = !(ctl & 0x40);
     }
   }
   uint64_t xo = dut_get_u64(d, f->sw_xoff);
@@ -517,7 +524,7 @@ static void cycle(fab_t *f, int traffic) {
 void fab_axi_wait(fab_t *f) {
   uint64_t t0 = f->t;
   while (f->op_n) {
-    cycle(f, 0);
+    fab_cycle(f, 0);
     CHECK(f->t - t0 < 100000, "AXI accesses not done");
   }
 }
@@ -538,6 +545,10 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
   f->o = *o;
   f->n = f->k->n;
   prng_seed(&f->r, harness_seed() * 0x9E3779B97F4A7C15ull + salt);
+  if (!dut_top_built(top))
+    harness_skip("top %s is @regress (tb/fabric/tops.txt): not in make test's programs; make sim "
+                 "BLOCK=fabric runs it",
+                 top);
   f->d = dut_open(top);
   ports(f);
   for (unsigned i = 0; i < f->n; i++) {
@@ -585,14 +596,14 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
   /* links up: every RIFL lane aligned and its peer's first replay taken */
   uint64_t all = (f->n == 16 ? 0xFFFFFFFFull : ((1ull << (2 * f->n)) - 1));
   while (dut_get_u64(f->d, f->link_up) != all) {
-    cycle(f, 0);
+    fab_cycle(f, 0);
     CHECK(f->t < 200000, "links not up after %llu cycles", (unsigned long long)f->t);
   }
   /* the first replay after INIT runs 2.5 x 2^FIDW frame slots (docs/rifl/rifl_tx_ctrl.md):
      let it end before the traffic, so that what RIFL counts later is the traffic's */
   if (f->k->rifl)
     for (unsigned c = 0; c < 4 * 640 + 200; c++)
-      cycle(f, 0);
+      fab_cycle(f, 0);
   f->rifl_retx0 = rifl_retx_now(f);
   harness_log("fabric %s: configured and links up at cycle %llu (RIFL retransmission requests "
               "during bring-up: %llu)",
@@ -627,14 +638,14 @@ static void read_counters(fab_t *f) {
 void fab_run(fab_t *f) {
   f->t_traffic = f->t;
   while (!all_delivered(f)) {
-    cycle(f, 1);
+    fab_cycle(f, 1);
     CHECK(f->t - f->t_traffic < f->o.max_cycles,
           "traffic not delivered after %llu cycles (%zu commands delivered)",
           (unsigned long long)(f->t - f->t_traffic), f->nlat);
   }
   /* drain: ACKs settle; then nothing may arrive any more */
   for (unsigned c = 0; c < 3000; c++)
-    cycle(f, 0);
+    fab_cycle(f, 0);
   read_counters(f);
   fab_summary(f);
   /* every command accepted by an endpoint and delivered by another */

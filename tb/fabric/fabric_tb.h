@@ -51,11 +51,15 @@ typedef struct {
   int pcap_xpu;     /* raw links: capture both links of this XPU (-1: none) to up.pcap, dn.pcap */
   uint64_t max_cycles;
   uint32_t retx_timeout;
-  void (*hook)(void *ctx, unsigned ev, unsigned xpu, uint64_t t); /* benches: FAB_EV_* */
+  /* benches: FAB_EV_* of XPU xpu in cycle t (bytes: the command's, for FAB_EV_RX_LAST) */
+  void (*hook)(void *ctx, unsigned ev, unsigned xpu, uint64_t t, unsigned bytes);
   void *ctx;
 } fab_opts_t;
 
-enum { FAB_EV_TX_LAST, FAB_EV_RX_FIRST };
+/* FAB_EV_TX_LAST: a command's last beat is on tx_*; FAB_EV_RX_FIRST / _LAST: a command's
+ * first / last beat is on rx_*; FAB_EV_UP_FIRST / FAB_EV_DN_FIRST: the first word of a frame
+ * leaves the endpoint / the switch port on a raw link (no such event on RIFL links). */
+enum { FAB_EV_TX_LAST, FAB_EV_RX_FIRST, FAB_EV_RX_LAST, FAB_EV_UP_FIRST, FAB_EV_DN_FIRST };
 
 typedef struct {
   /* transmit */
@@ -97,6 +101,8 @@ typedef struct {
   unsigned n;
   fab_xpu_t x[FAB_NMAX];
   fab_chan_t up[FAB_NMAX], dn[FAB_NMAX];
+  unsigned in_frame[2][FAB_NMAX]; /* raw links: a frame is being sent */
+  int hold;                       /* benches: no new command starts while set */
   fab_axop_t ops[1024];
   unsigned op_rd, op_n, ax_done;
   uint64_t *lat; /* command latencies, cycles */
@@ -134,6 +140,8 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt);
  * counter, prints the summary table and checks the fabric-wide invariants. */
 void fab_run(fab_t *f);
 void fab_close(fab_t *f);
+/* One cycle (traffic = 0: no new command). */
+void fab_cycle(fab_t *f, int traffic);
 /* Queues an AXI4-Lite access (a result for a read). */
 void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result);
 /* Cycles until every queued AXI access is done. */

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tb/fabric/bench.sh - the fabric's figures (make bench BLOCK=fabric), on the RTL (tb/fabric/
+# bench_fabric.c through tb/fabric/fabric_tb.c; every run also passes the tests' checks):
+#  1. one-way latency at zero load, command in to command out, by stage on raw links (SUE TX,
+#     link, switch, link, SUE RX) and in total on RIFL links, 8- and 256-byte commands, in cycles
+#     and in ns at CLK_GHZ (default 1.0), beside the spec's Appendix A budget;
+#  2. goodput per XPU at saturation (256-byte commands), uniform / permutation / incast, on
+#     fabric_n4 (SCOC and iSLIP), fabric_n8, fabric_n16 (CMDS commands per XPU, default 400);
+#  3. goodput and p99 latency against the links' BER (1e-9 .. 1e-5), RIFL on and off (N = 4).
+# Writes sim_out/reports/fabric_{latency,throughput,ber}.csv and PNG plots.
+set -euo pipefail
+SEED=${SEED:-1}
+SAMPLES=${SAMPLES:-50}
+CMDS=${CMDS:-400}
+CLK_GHZ=${CLK_GHZ:-1.0}
+out=sim_out/reports
+mkdir -p "$out"
+make -s -f scripts/build.mk BLOCK=fabric SIM=verilator VARIANT=bench -j"${JOBS:-2}" >/dev/null
+bin=sim_out/build/verilator/fabric/bench/sim
+run=sim_out/bench/verilator/fabric
+
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+one() { bench_one bench_fabric "$bin" "$run" "$SEED" "$@"; } # name test plusargs...
+
+one tp_n16 bench_fabric_throughput +top=fabric_n16 +cmds="$CMDS" &
+p1=$!
+one tp_n4 bench_fabric_throughput +top=fabric_n4 +cmds="$CMDS"
+one tp_n4i bench_fabric_throughput +top=fabric_n4_islip +cmds="$CMDS"
+one tp_n8 bench_fabric_throughput +top=fabric_n8 +cmds="$CMDS"
+one latency bench_fabric_latency +samples="$SAMPLES"
+one ber bench_fabric_ber +cmds=300
+wait $p1
+
+# latency: cycles, ns at the stated clock, and the spec's budget rows (Appendix A)
+awk -F, -v clk="$CLK_GHZ" 'NR == 1 { print "source,top,stage,command_data_bytes,median_cycles,ns_at_" clk "GHz"; next }
+  { printf "RTL,%s,%s,%s,%s,%.1f\n", $1, $2, $3, $4, $4 / clk }
+  END {
+    print "spec,budget,sue_bridge_tx_plus_rx,,,100"
+    print "spec,budget,ethernet_link_and_phy_tx_plus_rx,,,100"
+    print "spec,budget,switch,,,250"
+    print "spec,budget,one_way_3m_cables,,,477.6"
+    print "spec,budget,round_trip,,,2000"
+  }' "$run/latency/latency.csv" >"$out/fabric_latency.csv"
+{
+  head -1 "$run/tp_n4/throughput.csv"
+  for r in tp_n4 tp_n4i tp_n8 tp_n16; do tail -n +2 "$run/$r/throughput.csv"; done
+} >"$out/fabric_throughput.csv"
+cp "$run/ber/ber.csv" "$out/fabric_ber.csv"
+
+gnuplot <<GP
+set terminal pngcairo size 900,500 noenhanced
+set datafile separator ","
+set grid
+
+set output "$out/fabric_latency.png"
+set title "Fabric one-way latency at zero load, RTL, median cycles (fabric_n4_raw by stage, totals)"
+set style data histograms
+set style fill solid 0.8
+set xtics rotate by -30
+set ylabel "cycles"
+plot "$out/fabric_latency.csv" using (strcol(1) eq "RTL" ? \$5 : 1/0):xtic(sprintf("%s %s %sB", strcol(2), strcol(3), strcol(4))) title "median"
+
+set output "$out/fabric_throughput.png"
+set title "Fabric goodput per XPU at saturation (256-byte commands), RTL, fraction of the 64-bit line"
+set ylabel "goodput / line rate"
+set yrange [0:1]
+plot "$out/fabric_throughput.csv" using 7:xtic(sprintf("%s %s", strcol(1), strcol(5))) every ::1 title "goodput"
+
+set output "$out/fabric_ber.png"
+set title "Fabric goodput per XPU against link BER (N = 4, saturation)"
+set style data linespoints
+set xtics norotate
+set logscale x
+set xlabel "bit error rate"
+set ylabel "goodput / line rate"
+set yrange [0:1]
+plot "$out/fabric_ber.csv" using (\$2 == 1 ? \$3 : 1/0):4 every ::1 title "RIFL on", \
+     "$out/fabric_ber.csv" using (\$2 == 0 ? \$3 : 1/0):4 every ::1 title "RIFL off (raw)"
+GP
+echo "fabric bench: $out/fabric_latency.csv $out/fabric_throughput.csv $out/fabric_ber.csv (+ PNG)"
+column -s, -t "$out/fabric_latency.csv"
+column -s, -t "$out/fabric_throughput.csv"
+column -s, -t "$out/fabric_ber.csv"
