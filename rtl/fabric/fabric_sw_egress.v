@@ -60,15 +60,16 @@ module fabric_sw_egress #(
   // ================================================================ reassembly per source
   // A frame in a source's buffer: a descriptor word {length, class} then its words.
   reg  [63:0]   rbm [0:N*RBD-1];
-  reg  [RW:0]   rwp_q [0:N-1];
-  reg  [RW:0]   rrp_q [0:N-1];
-  reg  [RW:0]   done_q [0:N-1];           // complete frames in the buffer
+  // per-source pointers and counts as flat vectors, source s at [s*RP +: RP]
+  localparam integer RP = RW + 1;
+  reg  [N*RP-1:0] rwp_q, rrp_q;
+  reg  [N*RP-1:0] done_q;                 // complete frames in the buffer
   reg           in_cell_q;
   reg  [NW-1:0] src_q;
   reg           eof_q;
   wire [NW-1:0] h_src   = sw_data[54 +: NW];
   wire          h_sof   = sw_data[63];
-  wire [RW:0]   h_used  = rwp_q[h_src] - rrp_q[h_src];
+  wire [RW:0]   h_used  = rwp_q[(h_src)*RP +: RP] - rrp_q[(h_src)*RP +: RP];
   wire          h_room  = h_used <= (RW + 1)'(RBD - CP - 1);
   wire          take    = sw_valid && sw_ready;
   wire [NW-1:0] w_src   = in_cell_q ? src_q : h_src;
@@ -79,15 +80,15 @@ module fabric_sw_egress #(
   assign sw_ready = in_cell_q || h_room;
 
   always @(posedge clk)
-    if (w_en) rbm[{w_src, rwp_q[w_src][RW-1:0]}] <= w_word;
+    if (w_en) rbm[{w_src, rwp_q[(w_src)*RP +: RW]}] <= w_word;
 
   // ================================================================ mover: source -> class queue
   reg  [63:0]   tqm [0:4*TQD-1];
-  reg  [TW:0]   twp_q [0:3];
-  reg  [TW:0]   trp_q [0:3];
+  localparam integer TP = TW + 1;
+  localparam integer DP = TDW + 1;
+  reg  [4*TP-1:0] twp_q, trp_q;           // class c at [c*TP +: TP]
   reg  [13:0]   tdesc [0:4*TDD-1];
-  reg  [TDW:0]  tdw_q [0:3];
-  reg  [TDW:0]  tdr_q [0:3];
+  reg  [4*DP-1:0] tdw_q, tdr_q;           // class c at [c*DP +: DP]
   reg           mv_q;                     // moving a frame
   reg  [NW-1:0] ms_q;                     // its source
   reg  [1:0]    mc_q;                     // its class
@@ -99,7 +100,7 @@ module fabric_sw_egress #(
   wire [N-1:0]  has_done;                 // sources with a complete frame
   genvar gs;
   generate for (gs = 0; gs < N; gs = gs + 1) begin : g_has
-    assign has_done[gs] = (done_q[gs] != {(RW + 1){1'b0}});
+    assign has_done[gs] = (done_q[(gs)*RP +: RP] != {(RW + 1){1'b0}});
   end endgenerate
   integer ii;
   always @* begin
@@ -111,20 +112,20 @@ module fabric_sw_egress #(
         pick_ok = 1'b1;
       end
   end
-  wire [63:0]   pd     = rbm[{pick, rrp_q[pick][RW-1:0]}];   // the picked frame's descriptor
+  wire [63:0]   pd     = rbm[{pick, rrp_q[(pick)*RP +: RW]}];   // the picked frame's descriptor
   wire [1:0]    pd_c   = pd[1:0];
   wire [13:0]   pd_l   = pd[15:2];
   wire          unused_pd = ^pd[63:16];
   wire [13:0]   pd_w   = (pd_l + 14'd7) >> 3;
-  wire [TW:0]   pc_used = twp_q[pd_c] - trp_q[pd_c];
+  wire [TW:0]   pc_used = twp_q[(pd_c)*TP +: TP] - trp_q[(pd_c)*TP +: TP];
   wire          start  = !mv_q && pick_ok && ({{(14 - TW - 1){1'b0}}, pc_used} + pd_w <= 14'(TQD)) &&
-                         (tdw_q[pd_c] - tdr_q[pd_c]) != (TDW + 1)'(TDD);
+                         (tdw_q[(pd_c)*DP +: DP] - tdr_q[(pd_c)*DP +: DP]) != (TDW + 1)'(TDD);
   wire          mstep  = mv_q;
   wire          mend   = mv_q && mleft_q == 14'd1;
 
   always @(posedge clk) begin
-    if (mstep) tqm[{mc_q, twp_q[mc_q][TW-1:0]}] <= rbm[{ms_q, rrp_q[ms_q][RW-1:0]}];
-    if (mend) tdesc[{mc_q, tdw_q[mc_q][TDW-1:0]}] <= ml_q;
+    if (mstep) tqm[{mc_q, twp_q[(mc_q)*TP +: TW]}] <= rbm[{ms_q, rrp_q[(ms_q)*RP +: RW]}];
+    if (mend) tdesc[{mc_q, tdw_q[(mc_q)*DP +: TDW]}] <= ml_q;
   end
 
   // ================================================================ transmitter
@@ -139,7 +140,7 @@ module fabric_sw_egress #(
   wire [3:0]    tc_ready;                 // classes with a frame queued and not paused
   genvar gc;
   generate for (gc = 0; gc < 4; gc = gc + 1) begin : g_tcr
-    assign tc_ready[gc] = (tdw_q[gc] != tdr_q[gc]) && !paused[gc];
+    assign tc_ready[gc] = (tdw_q[(gc)*DP +: DP] != tdr_q[(gc)*DP +: DP]) && !paused[gc];
   end endgenerate
   integer kk;
   always @* begin
@@ -151,7 +152,7 @@ module fabric_sw_egress #(
         tpick_ok = 1'b1;
       end
   end
-  wire [13:0]  t_len   = tdesc[{tc_q, tdr_q[tc_q][TDW-1:0]}];
+  wire [13:0]  t_len   = tdesc[{tc_q, tdr_q[(tc_q)*DP +: TDW]}];
   wire [10:0]  t_beats = 11'((t_len + 14'd7) >> 3);
   wire [31:0]  pfc_fcs;
   crc_comb #(.CRC_W(32), .POLY(32'h04C11DB7), .DATA_W(480)) u_pfc_crc (
@@ -179,30 +180,26 @@ module fabric_sw_egress #(
   assign pfc_sent    = send_pfc;
   assign m_valid     = tx_q || px_q;
   assign m_data      = px_q ? pfc_frame[511 - 64 * tb_q[2:0] -: 64]
-                            : tqm[{tc_q, trp_q[tc_q][TW-1:0]}];
+                            : tqm[{tc_q, trp_q[(tc_q)*TP +: TW]}];
   assign m_last      = t_last || p_last;
   assign m_nbytes    = (t_last && t_len[2:0] != 3'd0) ? {1'b0, t_len[2:0]} : 4'd8;
   assign ev_tx_frame = beat && t_last;
   assign ev_tx_pfc   = beat && p_last;
 
   // ================================================================ state
-  integer s, c;
+  integer s;
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       in_cell_q <= 1'b0;
       src_q     <= {NW{1'b0}};
       eof_q     <= 1'b0;
-      for (s = 0; s < N; s = s + 1) begin
-        rwp_q[s]  <= {(RW + 1){1'b0}};
-        rrp_q[s]  <= {(RW + 1){1'b0}};
-        done_q[s] <= {(RW + 1){1'b0}};
-      end
-      for (c = 0; c < 4; c = c + 1) begin
-        twp_q[c] <= {(TW + 1){1'b0}};
-        trp_q[c] <= {(TW + 1){1'b0}};
-        tdw_q[c] <= {(TDW + 1){1'b0}};
-        tdr_q[c] <= {(TDW + 1){1'b0}};
-      end
+      rwp_q  <= {(N * RP){1'b0}};
+      rrp_q  <= {(N * RP){1'b0}};
+      done_q <= {(N * RP){1'b0}};
+      twp_q  <= {(4 * TP){1'b0}};
+      trp_q  <= {(4 * TP){1'b0}};
+      tdw_q  <= {(4 * DP){1'b0}};
+      tdr_q  <= {(4 * DP){1'b0}};
       mv_q    <= 1'b0;
       ms_q    <= {NW{1'b0}};
       mc_q    <= 2'd0;
@@ -226,9 +223,9 @@ module fabric_sw_egress #(
           in_cell_q <= 1'b0;
         end
       end
-      if (w_en) rwp_q[w_src] <= rwp_q[w_src] + 1'b1;
+      if (w_en) rwp_q[(w_src)*RP +: RP] <= rwp_q[(w_src)*RP +: RP] + 1'b1;
       for (s = 0; s < N; s = s + 1)
-        done_q[s] <= done_q[s] + {{RW{1'b0}}, w_done && src_q == s[NW-1:0]}
+        done_q[(s)*RP +: RP] <= done_q[(s)*RP +: RP] + {{RW{1'b0}}, w_done && src_q == s[NW-1:0]}
                                - {{RW{1'b0}}, start && pick == s[NW-1:0]};
       // mover
       if (start) begin
@@ -238,15 +235,15 @@ module fabric_sw_egress #(
         ml_q    <= pd_l;
         mleft_q <= pd_w;
         mrr_q   <= NW'((32'(pick) + 1) % N);
-        rrp_q[pick] <= rrp_q[pick] + 1'b1;     // past the descriptor word
+        rrp_q[(pick)*RP +: RP] <= rrp_q[(pick)*RP +: RP] + 1'b1;     // past the descriptor word
       end
       if (mstep) begin
-        rrp_q[ms_q] <= rrp_q[ms_q] + 1'b1;
-        twp_q[mc_q] <= twp_q[mc_q] + 1'b1;
+        rrp_q[(ms_q)*RP +: RP] <= rrp_q[(ms_q)*RP +: RP] + 1'b1;
+        twp_q[(mc_q)*TP +: TP] <= twp_q[(mc_q)*TP +: TP] + 1'b1;
         mleft_q     <= mleft_q - 14'd1;
         if (mend) begin
           mv_q        <= 1'b0;
-          tdw_q[mc_q] <= tdw_q[mc_q] + 1'b1;
+          tdw_q[(mc_q)*DP +: DP] <= tdw_q[(mc_q)*DP +: DP] + 1'b1;
         end
       end
       // transmitter
@@ -263,10 +260,10 @@ module fabric_sw_egress #(
       end
       if (beat) begin
         tb_q <= tb_q + 11'd1;
-        if (tx_q) trp_q[tc_q] <= trp_q[tc_q] + 1'b1;
+        if (tx_q) trp_q[(tc_q)*TP +: TP] <= trp_q[(tc_q)*TP +: TP] + 1'b1;
         if (t_last) begin
           tx_q <= 1'b0;
-          tdr_q[tc_q] <= tdr_q[tc_q] + 1'b1;
+          tdr_q[(tc_q)*DP +: DP] <= tdr_q[(tc_q)*DP +: DP] + 1'b1;
         end
         if (p_last) px_q <= 1'b0;
       end

@@ -146,7 +146,7 @@ module fabric_sw_ingress #(
   localparam integer DESC_W = 2 + NW + 14;
   reg  [DESC_W-1:0] desc [0:DD-1];
   reg  [DDW:0]      dw_q, dr_q;
-  reg  [BW-1:0]     lvl_q [0:3];
+  reg  [4*BW-1:0]   lvl_q;                    // class c's bytes at [c*BW +: BW]
   wire              d_pop;                       // the segmenter finishes a frame
   wire [DESC_W-1:0] d_head = desc[dr_q[DDW-1:0]];
   wire [1:0]        h_tc   = d_head[DESC_W-1 -: 2];
@@ -171,7 +171,7 @@ module fabric_sw_ingress #(
       ovf_q <= 1'b0;
       big_q <= 1'b0;
       dw_q  <= {(DDW + 1){1'b0}};
-      for (v = 0; v < 4; v = v + 1) lvl_q[v] <= {BW{1'b0}};
+      lvl_q <= {(4 * BW){1'b0}};
     end else begin
       if (take) begin
         if (hb_q < 3'd6) begin
@@ -196,11 +196,11 @@ module fabric_sw_ingress #(
         end
       end
       for (v = 0; v < 4; v = v + 1)
-        lvl_q[v] <= lvl_q[v] + ((push && tc == v[1:0]) ? BW'(len_n) : {BW{1'b0}})
-                             - ((d_pop && h_tc == v[1:0]) ? BW'(h_len) : {BW{1'b0}});
+        lvl_q[v*BW +: BW] <= lvl_q[v*BW +: BW] + ((push && tc == v[1:0]) ? BW'(len_n) : {BW{1'b0}})
+                                             - ((d_pop && h_tc == v[1:0]) ? BW'(h_len) : {BW{1'b0}});
     end
   end
-  assign level = {lvl_q[3], lvl_q[2], lvl_q[1], lvl_q[0]};
+  assign level = lvl_q;
 
   // ================================================================ segmenter
   // A cell: header {sof, eof, source port, class, frame length} and min(words left, CP) words.

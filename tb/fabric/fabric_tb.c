@@ -290,8 +290,9 @@ static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
     sue_stream_t *st = &x->out[x->cur_dst][c->vc];
     uint64_t **ts = &x->t_sent[x->cur_dst][c->vc];
     if ((st->n & (st->n - 1)) == 0 || st->n == 0) {
-      *ts = realloc(*ts, (st->n ? 2 * st->n : 16) * sizeof(uint64_t));
-      CHECK(*ts != NULL, "memory");
+      uint64_t *nt = realloc(*ts, (st->n ? 2 * st->n : 16) * sizeof(uint64_t));
+      CHECK(nt != NULL, "memory");
+      *ts = nt;
     }
     (*ts)[st->n] = f->t;
     sue_stream_push(st, c);
@@ -353,8 +354,9 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     uint64_t dt = f->t - s->t_sent[i][x->rxc.vc][st->rd];
     if (f->nlat == f->cap_lat) {
       f->cap_lat = f->cap_lat ? 2 * f->cap_lat : 4096;
-      f->lat = realloc(f->lat, f->cap_lat * sizeof(uint64_t));
-      CHECK(f->lat != NULL, "memory");
+      uint64_t *nl = realloc(f->lat, f->cap_lat * sizeof(uint64_t));
+      CHECK(nl != NULL, "memory");
+      f->lat = nl;
     }
     f->lat[f->nlat++] = dt;
     if (f->o.hook)
@@ -564,7 +566,7 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
     chan_init(f, &f->dn[i], prng_next(&f->r));
   }
   /* a random permutation without fixed points (a derangement by rejection) */
-  unsigned p[FAB_NMAX];
+  unsigned p[FAB_NMAX] = {0};
   for (int ok = 0; !ok;) {
     for (unsigned i = 0; i < f->n; i++)
       p[i] = i;

@@ -40,6 +40,13 @@ HARNESS_TEST(fabric_permutation) {
   clean_run("fabric_n4", &o);
 }
 
+/* Eight XPUs (fabric_n8, @regress): all-to-all uniform. */
+HARNESS_TEST(fabric_n8_uniform) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds() / 2;
+  clean_run("fabric_n8", &o);
+}
+
 /* The AI forwarding header, 12-byte and 6-byte forms: the switch forwards by the DIP. */
 HARNESS_TEST(fabric_aifh) {
   fab_opts_t o = fab_default_opts();
