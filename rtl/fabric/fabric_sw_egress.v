@@ -179,8 +179,9 @@ module fabric_sw_egress #(
 
   assign pfc_sent    = send_pfc;
   assign m_valid     = tx_q || px_q;
+  // zero between frames: the queue RAM is not reset, and no X leaves the port
   assign m_data      = px_q ? pfc_frame[511 - 64 * tb_q[2:0] -: 64]
-                            : tqm[{tc_q, trp_q[(tc_q)*TP +: TW]}];
+                     : tx_q ? tqm[{tc_q, trp_q[(tc_q)*TP +: TW]}] : 64'd0;
   assign m_last      = t_last || p_last;
   assign m_nbytes    = (t_last && t_len[2:0] != 3'd0) ? {1'b0, t_len[2:0]} : 4'd8;
   assign ev_tx_frame = beat && t_last;

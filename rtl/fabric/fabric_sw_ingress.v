@@ -216,9 +216,10 @@ module fabric_sw_ingress #(
   wire          go     = sw_valid && sw_ready;
 
   assign sw_valid = d_any;
-  assign sw_data  = in_cell_q ? mem[rp_q[IW-1:0]] : cell_hdr;
+  // zero while no frame waits: the buffer and descriptor RAMs are not reset, and no X leaves
+  assign sw_data  = !d_any ? 64'd0 : in_cell_q ? mem[rp_q[IW-1:0]] : cell_hdr;
   assign sw_last  = in_cell_q && cleft_q == LW'(1);
-  assign sw_dst   = h_dst;
+  assign sw_dst   = d_any ? h_dst : {NW{1'b0}};
   assign d_pop    = go && in_cell_q && cleft_q == LW'(1) && wleft_q == 14'd1;
 
   always @(posedge clk or negedge rst_n) begin
