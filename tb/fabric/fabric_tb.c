@@ -513,10 +513,6 @@ void fab_cycle(fab_t *f, int traffic) {
   uint64_t xo = dut_get_u64(d, f->sw_xoff);
   if (xo)
     f->xoff_seen = 1;
-  if (getenv("FAB_DEBUG") && xo != f->dbg_xoff) {
-    harness_log("t=%llu xoff %04llx", (unsigned long long)f->t, (unsigned long long)xo);
-    f->dbg_xoff = xo;
-  }
   if (!f->k->rifl)
     CHECK(dut_get_u64(d, f->raw_overflow) == 0, "raw channel: an endpoint receive FIFO overflowed");
   dut_step(d, 1);

@@ -129,7 +129,6 @@ typedef struct {
   uint64_t rifl_retx;  /* RIFL retransmission requests, every lane, after the bring-up */
   uint64_t rifl_retx0; /* ... during the bring-up */
   unsigned xoff_seen;  /* a switch port raised XOFF */
-  uint64_t dbg_xoff;
 } fab_t;
 
 const fab_case_t *fab_case(const char *top);
