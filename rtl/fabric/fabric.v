@@ -21,6 +21,7 @@ module fabric #(
   parameter integer QD       = 16,
   parameter integer OQ       = 8,
   parameter integer LW       = 4,
+  parameter integer CK       = (SWITCH == 0) ? M : 1,   // cell words per switch-core word
   // endpoints (rtl/sue/sue_endpoint), Ethernet side 64 bits: one GT word a cycle
   parameter integer DATA_W   = 256,
   parameter integer ALIGN    = 4,
@@ -39,7 +40,7 @@ module fabric #(
   parameter integer FC_DEPTH = 64,
   // switch ports
   parameter integer IBW      = 4096,   // ingress buffer, words (32 KB)
-  parameter integer RBD      = 128,    // reassembly per source, words
+  parameter integer RBD      = 256,    // reassembly per source, words
   parameter integer TQD      = 256,    // class queue, words
   parameter integer NENT     = 16,     // forwarding table entries
   parameter integer RAW_FIFO = 64,     // raw channel: endpoint receive FIFO, words
@@ -147,7 +148,7 @@ module fabric #(
   wire [N-1:0]    s_tx_valid, s_tx_ready, s_tx_last;
 
   fabric_switch #(
-    .N(N), .SWITCH(SWITCH), .M(M), .MT(MT), .K(K), .QD(QD), .OQ(OQ), .LW(LW), .FMAX(FMAX),
+    .N(N), .SWITCH(SWITCH), .M(M), .MT(MT), .K(K), .QD(QD), .OQ(OQ), .LW(LW), .CK(CK), .FMAX(FMAX),
     .IBW(IBW), .RBD(RBD), .TQD(TQD), .NENT(NENT), .BYPASS(1 - RIFL),
     // PFC thresholds: 4 x (XOFF + headroom) <= the buffer, the headroom being what still
     // arrives after an XOFF leaves (6 longest frames measured enough: docs/fabric/fabric_sw_port.md

@@ -15,7 +15,7 @@ module fabric_sw_egress #(
   parameter integer FMAX = 576,    // longest frame in bytes
   parameter integer RBD  = 128,    // reassembly words per source, a power of two
   parameter integer TQD  = 256,    // queue words per class, a power of two
-  parameter integer LW   = 4,      // cells of 2^LW - 1 words
+  parameter integer CP   = 14,     // payload words per cell at most
   localparam integer NW  = $clog2(N)
 ) (
   input  wire          clk,
@@ -44,7 +44,6 @@ module fabric_sw_egress #(
 );
   `include "common_params.vh"
 
-  localparam integer CP  = (1 << LW) - 2;
   localparam integer RW  = $clog2(RBD);
   localparam integer TW  = $clog2(TQD);
   localparam integer TDD = TQD / 8;          // frames per class queue (8 words at least each)
@@ -52,9 +51,9 @@ module fabric_sw_egress #(
   localparam integer FWD = (FMAX + 7) / 8;
 
   generate if (N < 2 || N > 256 || (RBD & (RBD - 1)) != 0 || RBD < FWD + CP + 2 ||
-               (TQD & (TQD - 1)) != 0 || TQD < FWD || TQD < 64 || LW < 2 || LW > 8)
+               (TQD & (TQD - 1)) != 0 || TQD < FWD || TQD < 64 || CP < 1 || CP > 255)
   begin : g_bad_param
-    `PARAM_FATAL("fabric_sw_egress: need 2 <= N <= 256, RBD and TQD powers of two, RBD >= FMAX / 8 + 2^LW, TQD >= max(64, FMAX / 8), 2 <= LW <= 8")
+    `PARAM_FATAL("fabric_sw_egress: need 2 <= N <= 256, RBD and TQD powers of two, RBD >= FMAX / 8 + CP + 2, TQD >= max(64, FMAX / 8), 1 <= CP <= 255")
   end endgenerate
 
   // ================================================================ reassembly per source

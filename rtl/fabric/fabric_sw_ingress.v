@@ -2,7 +2,7 @@
 // whole Ethernet frames from the link (the RIFL lane, or the raw channel when RIFL is bypassed)
 // are checked (FCS residue, length, RIFL cut), parsed (SUE's UDP format, AI forwarding header 12 B
 // and 6 B, 802.1Qbb PFC), looked up in the forwarding table and stored; the frames that pass
-// leave in order as cells to the switch: a header word, then up to 2^LW - 2 payload words.
+// leave in order as cells to the switch: a header word, then up to CP payload words.
 // PFC frames are consumed here (their pause times go to the port's egress); every other frame
 // is forwarded or dropped on exactly one counter.
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (fsp_ingress_frame: verdict, lookup key, class)
@@ -15,7 +15,7 @@ module fabric_sw_ingress #(
   parameter integer PORT   = 0,      // this port's number (the cell header's source)
   parameter integer FMAX   = 576,    // longest frame in bytes, FCS included
   parameter integer IBW    = 256,    // ingress buffer words (8 bytes each), a power of two
-  parameter integer LW     = 4,      // the switch's packet length bits: cells of 2^LW - 1 words
+  parameter integer CP     = 14,     // payload words per cell (fabric_switch: the core's packet)
   parameter integer BYPASS = 0,      // 1: raw channel, no ready (a full buffer drops the frame)
   parameter integer BW     = 16,     // bits of a per-class level
   localparam integer NW    = $clog2(N)
@@ -59,16 +59,15 @@ module fabric_sw_ingress #(
   `include "fabric_params.vh"
 
   localparam integer IW  = $clog2(IBW);
-  localparam integer CP  = (1 << LW) - 2;      // payload words per cell
   localparam integer DD  = IBW / 8;            // descriptors: frames are 8 words at least
   localparam integer DDW = $clog2(DD);
   localparam integer FWD = (FMAX + 7) / 8;     // words of the longest frame
 
   generate if (N < 2 || N > 256 || IBW < 64 || (IBW & (IBW - 1)) != 0 || IBW < 2 * FWD ||
-               FMAX < 64 || FMAX > 16383 || LW < 2 || LW > 8 || PORT < 0 || PORT >= N ||
+               FMAX < 64 || FMAX > 16383 || CP < 1 || CP > 255 || PORT < 0 || PORT >= N ||
                BW < $clog2(IBW * 8 + 1) || BW > 32)
   begin : g_bad_param
-    `PARAM_FATAL("fabric_sw_ingress: need 2 <= N <= 256, PORT < N, 64 <= FMAX < 16384, IBW a power of two >= max(64, 2 * FMAX / 8), 2 <= LW <= 8, BW >= bits of IBW * 8")
+    `PARAM_FATAL("fabric_sw_ingress: need 2 <= N <= 256, PORT < N, 64 <= FMAX < 16384, IBW a power of two >= max(64, 2 * FMAX / 8), 1 <= CP <= 255, BW >= bits of IBW * 8")
   end endgenerate
 
   // ================================================================ receive and check
@@ -110,7 +109,7 @@ module fabric_sw_ingress #(
                                            : hdr_q[383 - 8 * 12 -: 2];
 
   // header bytes no decision reads
-  wire unused_hdr = ^{hdr_q[319:288], hdr_q[255:248], hdr_q[111:16], hdr_q[13:0], cw[13:LW]};
+  wire unused_hdr = ^{hdr_q[319:288], hdr_q[255:248], hdr_q[111:16], hdr_q[13:0], cw[13:8]};
   assign lk_udp = is_udp;
   assign lk_mac = hdr_q[383 -: 48];
   assign lk_xpu = is_a12 ? {`FSP_HB(4), `FSP_HB(5)} : {`FSP_HB(2), `FSP_HB(3)};
@@ -203,24 +202,25 @@ module fabric_sw_ingress #(
   assign level = lvl_q;
 
   // ================================================================ segmenter
-  // A cell: header {sof, eof, source port, class, frame length} and min(words left, CP) words.
+  // A cell: header {sof, eof, source port, class, frame length, cell words} and
+  // min(words left, CP) payload words.
   reg           in_cell_q;                 // the header went, payload words follow
   reg  [13:0]   wleft_q;                   // payload words of the frame not yet sent
-  reg  [LW-1:0] cleft_q;                   // payload words of this cell not yet sent
+  reg  [7:0]    cleft_q;                   // payload words of this cell not yet sent
   reg           sof_q;
   wire [13:0]   fwords = (h_len + 14'd7) >> 3;
   wire [13:0]   wl     = sof_q ? fwords : wleft_q;
   wire [13:0]   cw     = (wl > 14'(CP)) ? 14'(CP) : wl;
   wire          eof    = (wl <= 14'(CP));
-  wire [63:0]   cell_hdr = {sof_q, eof, 8'(PORT), h_tc, 2'b00, h_len, 36'd0};
+  wire [63:0]   cell_hdr = {sof_q, eof, 8'(PORT), h_tc, 2'b00, h_len, cw[7:0], 28'd0};
   wire          go     = sw_valid && sw_ready;
 
   assign sw_valid = d_any;
   // zero while no frame waits: the buffer and descriptor RAMs are not reset, and no X leaves
   assign sw_data  = !d_any ? 64'd0 : in_cell_q ? mem[rp_q[IW-1:0]] : cell_hdr;
-  assign sw_last  = in_cell_q && cleft_q == LW'(1);
+  assign sw_last  = in_cell_q && cleft_q == 8'd1;
   assign sw_dst   = d_any ? h_dst : {NW{1'b0}};
-  assign d_pop    = go && in_cell_q && cleft_q == LW'(1) && wleft_q == 14'd1;
+  assign d_pop    = go && in_cell_q && cleft_q == 8'd1 && wleft_q == 14'd1;
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -228,19 +228,19 @@ module fabric_sw_ingress #(
       dr_q      <= {(DDW + 1){1'b0}};
       in_cell_q <= 1'b0;
       wleft_q   <= 14'd0;
-      cleft_q   <= {LW{1'b0}};
+      cleft_q   <= 8'd0;
       sof_q     <= 1'b1;
     end else if (go) begin
       if (!in_cell_q) begin
         in_cell_q <= 1'b1;
         wleft_q   <= wl;
-        cleft_q   <= cw[LW-1:0];
+        cleft_q   <= cw[7:0];
         sof_q     <= 1'b0;
       end else begin
         rp_q    <= rp_q + 1'b1;
         wleft_q <= wleft_q - 14'd1;
-        cleft_q <= cleft_q - 1'b1;
-        if (cleft_q == LW'(1)) in_cell_q <= 1'b0;
+        cleft_q <= cleft_q - 8'd1;
+        if (cleft_q == 8'd1) in_cell_q <= 1'b0;
         if (d_pop) begin
           dr_q  <= dr_q + 1'b1;
           sof_q <= 1'b1;

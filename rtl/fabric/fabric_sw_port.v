@@ -2,7 +2,8 @@
 // link (a RIFL lane, or the raw channel) and the switch core: the ingress (check, parse, look
 // up, store, cut into cells), the egress (reassemble, class queues, transmit) and the port's
 // 802.1Qbb state (rtl/sue/sue_pfc, as in the endpoint: XOFF / XON from the ingress bytes of
-// each class, pauses from the endpoint's PFC frames).
+// each class, pauses from the endpoint's PFC frames). Cells leave and arrive in the core's words
+// of CK cell words (stream_resize; fabric_cell_unpack).
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (the frame-level model of a port)
 `resetall
 `default_nettype none
@@ -15,7 +16,8 @@ module fabric_sw_port #(
   parameter integer IBW    = 256,
   parameter integer RBD    = 128,
   parameter integer TQD    = 256,
-  parameter integer LW     = 4,
+  parameter integer CK     = 1,      // cell words per core word, a power of two
+  parameter integer CP     = 14,     // payload words per cell
   parameter integer BYPASS = 0,
   localparam integer NW    = $clog2(N)
 ) (
@@ -36,12 +38,12 @@ module fabric_sw_port #(
   // ---- switch core
   output wire            in_valid,
   input  wire            in_ready,
-  output wire [63:0]     in_data,
+  output wire [64*CK-1:0] in_data,
   output wire            in_last,
   output wire [NW-1:0]   in_dst,
   input  wire            out_valid,
   output wire            out_ready,
-  input  wire [63:0]     out_data,
+  input  wire [64*CK-1:0] out_data,
   input  wire            out_last,
   // ---- configuration and table (fabric_sw_regs)
   input  wire            cfg_aifh6_en,
@@ -75,17 +77,26 @@ module fabric_sw_port #(
   wire [127:0]    pfc_rx_time, pfc_tx_time;
   wire            ev_frame, ev_fwd, ev_pfc, ev_tx, ev_tx_pfc;
   wire [7:0]      ev_drop;
+  // cells in 64-bit words on the port's side of the gearboxes
+  wire            c_valid, c_ready, c_last, e_valid, e_ready, e_last;
+  wire [63:0]     c_data, e_data;
+  wire [NW-1:0]   c_dst;
+  reg  [NW-1:0]   dst_q;               // the cell being gathered goes here (the core reads
+                                       // in_dst on a cell's first core word)
+  reg             hdr_q;               // the next cell word is a header
+  localparam integer CBW = $clog2(8 * CK + 1);
+  wire [CBW-1:0]  unused_cnb;
 
   fabric_sw_ingress #(
-    .N(N), .PORT(PORT), .FMAX(FMAX), .IBW(IBW), .LW(LW), .BYPASS(BYPASS), .BW(BW)
+    .N(N), .PORT(PORT), .FMAX(FMAX), .IBW(IBW), .CP(CP), .BYPASS(BYPASS), .BW(BW)
   ) u_ing (
     .clk(clk), .rst_n(rst_n),
     .s_valid(rx_valid), .s_ready(rx_ready), .s_data(rx_data), .s_nbytes(rx_nbytes),
     .s_last(rx_last), .s_user(rx_user),
     .cfg_aifh_etype(cfg_aifh_etype), .cfg_aifh6_en(cfg_aifh6_en),
     .lk_udp(lk_udp), .lk_mac(lk_mac), .lk_xpu(lk_xpu), .lk_hit(lk_hit), .lk_port(lk_port),
-    .sw_valid(in_valid), .sw_ready(in_ready), .sw_data(in_data), .sw_last(in_last),
-    .sw_dst(in_dst),
+    .sw_valid(c_valid), .sw_ready(c_ready), .sw_data(c_data), .sw_last(c_last),
+    .sw_dst(c_dst),
     .level(level), .rx_pfc_valid(pfc_rx_v), .rx_pfc_cev(pfc_rx_cev), .rx_pfc_time(pfc_rx_time),
     .ev_frame(ev_frame), .ev_drop(ev_drop), .ev_fwd(ev_fwd), .ev_pfc(ev_pfc));
 
@@ -100,16 +111,35 @@ module fabric_sw_port #(
     .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));
 
   fabric_sw_egress #(
-    .N(N), .FMAX(FMAX), .RBD(RBD), .TQD(TQD), .LW(LW)
+    .N(N), .FMAX(FMAX), .RBD(RBD), .TQD(TQD), .CP(CP)
   ) u_egr (
     .clk(clk), .rst_n(rst_n),
-    .sw_valid(out_valid), .sw_ready(out_ready), .sw_data(out_data), .sw_last(out_last),
+    .sw_valid(e_valid), .sw_ready(e_ready), .sw_data(e_data), .sw_last(e_last),
     .m_valid(tx_valid), .m_ready(tx_ready), .m_data(tx_data), .m_nbytes(tx_nbytes),
     .m_last(tx_last),
     .cfg_mac({cfg_mac[47:8], 8'(PORT)}), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent),
     .pfc_cev(pfc_tx_cev), .pfc_time(pfc_tx_time), .paused(paused),
     .ev_tx_frame(ev_tx), .ev_tx_pfc(ev_tx_pfc));
 
+  // ingress cells into core words: a cell's last word closes its core word (padded with zeros)
+  stream_resize #(.IN_B(8), .OUT_B(8 * CK)) u_gather (
+    .clk(clk), .rst_n(rst_n),
+    .in_valid(c_valid), .in_ready(c_ready), .in_data(c_data), .in_nbytes(4'd8), .in_last(c_last),
+    .out_valid(in_valid), .out_ready(in_ready), .out_data(in_data), .out_nbytes(unused_cnb),
+    .out_last(in_last));
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+      dst_q <= {NW{1'b0}};
+      hdr_q <= 1'b1;
+    end else if (c_valid && c_ready) begin
+      if (hdr_q) dst_q <= c_dst;
+      hdr_q <= c_last;
+    end
+  assign in_dst = (CK == 1) ? c_dst : dst_q;
+  fabric_cell_unpack #(.CK(CK)) u_unpack (
+    .clk(clk), .rst_n(rst_n),
+    .s_valid(out_valid), .s_ready(out_ready), .s_data(out_data), .s_last(out_last),
+    .m_valid(e_valid), .m_ready(e_ready), .m_data(e_data), .m_last(e_last));
   wire unused_mac = ^{cfg_mac[7:0], ev_drop[7]};   // the port number takes the low octet
   assign cnt_inc = {ev_drop[6:0], ev_tx_pfc, ev_tx, ev_pfc, ev_fwd, ev_frame};
 endmodule

@@ -1,7 +1,10 @@
 // fabric_switch: the fabric's switch (docs/fabric/index.md "Switch"): N switch ports
 // (fabric_sw_port) around one switch core, rtl/scoc's scoc_switch (SWITCH = 0, the default) or
 // its flat iSLIP baseline islip_switch (SWITCH = 1), and the registers with the forwarding table
-// (fabric_sw_regs). Cells are 64-bit words, 2^LW - 1 to a packet.
+// (fabric_sw_regs). The core's word is CK cell words of 64 bits, and a cell (header and up to CP
+// payload words) is one core packet of up to 2^LW - 1 core words (docs/fabric/fabric_sw_port.md
+// "Cells and the core's width": SCOC moves a transfer's word every M cycles, so CK = M gives
+// each port the line's rate).
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (ports), csrc/ref/scoc (the core)
 `resetall
 `default_nettype none
@@ -16,15 +19,19 @@ module fabric_switch #(
   parameter integer QD     = 16,     // core input buffer: packets
   parameter integer OQ     = 8,      // core output buffer: packets
   parameter integer LW     = 4,
+  parameter integer CK     = (SWITCH == 0) ? M : 1,   // cell words per core word
   parameter integer FMAX   = 576,
   parameter integer IBW    = 256,
-  parameter integer RBD    = 128,
+  parameter integer RBD    = 256,
   parameter integer TQD    = 256,
   parameter integer NENT   = 16,
   parameter integer BYPASS = 0,
   parameter integer XOFF   = 1024,
   parameter integer XON    = 512,
-  localparam integer NW    = $clog2(N)
+  localparam integer NW    = $clog2(N),
+  localparam integer CW    = 64 * CK,                  // core word bits
+  localparam integer CPR   = CK * ((1 << LW) - 1) - 1, // payload words a core packet holds
+  localparam integer CP    = (CPR > 255) ? 255 : CPR   // payload words per cell
 ) (
   input  wire             clk,
   input  wire             rst_n,
@@ -63,12 +70,13 @@ module fabric_switch #(
 );
   `include "common_params.vh"
 
-  generate if (SWITCH != 0 && SWITCH != 1) begin : g_bad_param
-    `PARAM_FATAL("fabric_switch: SWITCH is 0 (scoc_switch) or 1 (islip_switch)")
+  generate if ((SWITCH != 0 && SWITCH != 1) || CK < 1 || CK > 16 || (CK & (CK - 1)) != 0 ||
+               (SWITCH == 1 && CK != 1)) begin : g_bad_param
+    `PARAM_FATAL("fabric_switch: SWITCH is 0 (scoc_switch) or 1 (islip_switch); CK a power of two, 1 .. 16 (1 with islip_switch)")
   end endgenerate
 
   wire [N-1:0]     in_valid, in_ready, in_last, out_valid, out_ready, out_last;
-  wire [N*64-1:0]  in_data, out_data;
+  wire [N*CW-1:0]  in_data, out_data;
   wire [N*NW-1:0]  in_dst;
   wire             aifh6_en, pfc_tx_en, pfc_rx_en;
   wire [15:0]      aifh_etype, pfc_time;
@@ -99,16 +107,16 @@ module fabric_switch #(
   genvar p;
   generate for (p = 0; p < N; p = p + 1) begin : g_port
     fabric_sw_port #(
-      .N(N), .PORT(p), .FMAX(FMAX), .IBW(IBW), .RBD(RBD), .TQD(TQD), .LW(LW), .BYPASS(BYPASS)
+      .N(N), .PORT(p), .FMAX(FMAX), .IBW(IBW), .RBD(RBD), .TQD(TQD), .CK(CK), .CP(CP), .BYPASS(BYPASS)
     ) u_port (
       .clk(clk), .rst_n(rst_n),
       .rx_valid(rx_valid[p]), .rx_ready(rx_ready[p]), .rx_data(rx_data[p*64 +: 64]),
       .rx_nbytes(rx_nbytes[p*4 +: 4]), .rx_last(rx_last[p]), .rx_user(rx_user[p]),
       .tx_valid(tx_valid[p]), .tx_ready(tx_ready[p]), .tx_data(tx_data[p*64 +: 64]),
       .tx_nbytes(tx_nbytes[p*4 +: 4]), .tx_last(tx_last[p]),
-      .in_valid(in_valid[p]), .in_ready(in_ready[p]), .in_data(in_data[p*64 +: 64]),
+      .in_valid(in_valid[p]), .in_ready(in_ready[p]), .in_data(in_data[p*CW +: CW]),
       .in_last(in_last[p]), .in_dst(in_dst[p*NW +: NW]),
-      .out_valid(out_valid[p]), .out_ready(out_ready[p]), .out_data(out_data[p*64 +: 64]),
+      .out_valid(out_valid[p]), .out_ready(out_ready[p]), .out_data(out_data[p*CW +: CW]),
       .out_last(out_last[p]),
       .cfg_aifh6_en(aifh6_en), .cfg_pfc_tx_en(pfc_tx_en), .cfg_pfc_rx_en(pfc_rx_en),
       .cfg_aifh_etype(aifh_etype), .cfg_pfc_time(pfc_time), .cfg_pfc_qcyc(pfc_qcyc),
@@ -129,7 +137,7 @@ module fabric_switch #(
     wire [R*NW-1:0]           ao_u;
     wire [R*LW-1:0]           al_u;
     wire [R*$clog2(QD)-1:0]   at_u;
-    scoc_switch #(.N(N), .M(M), .MT(MT), .QD(QD), .OQ(OQ), .LW(LW), .DW(64)) u_core (
+    scoc_switch #(.N(N), .M(M), .MT(MT), .QD(QD), .OQ(OQ), .LW(LW), .DW(CW)) u_core (
       .clk(clk), .rst_n(rst_n),
       .in_valid(in_valid), .in_ready(in_ready), .in_data(in_data), .in_last(in_last),
       .in_dst(in_dst), .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),

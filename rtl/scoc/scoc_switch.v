@@ -45,8 +45,8 @@ module scoc_switch #(
 );
   `include "common_params.vh"
 
-  generate if (QD > 32 || OQ < 2 || OQ > 64 || DW < 8 || DW > 64) begin : g_bad_param
-    `PARAM_FATAL("scoc_switch: need 2 <= QD <= 32, 2 <= OQ <= 64, 8 <= DW <= 64 (and the scheduler's N, M, MT, LW)")
+  generate if (QD > 32 || OQ < 2 || OQ > 64 || DW < 8 || DW > 1024) begin : g_bad_param
+    `PARAM_FATAL("scoc_switch: need 2 <= QD <= 32, 2 <= OQ <= 64, 8 <= DW <= 1024 (and the scheduler's N, M, MT, LW)")
   end endgenerate
 
   localparam integer R  = N / M;

@@ -86,13 +86,20 @@ void fsp_ingress_frame(const fsp_cfg_t *c, const uint8_t *f, size_t len, size_t 
   v->tc = f[udp ? 46 : a12 ? 18 : 12] >> 6;
 }
 
-uint64_t fsp_cell_header(int sof, int eof, unsigned src, unsigned tc, unsigned len) {
+uint64_t fsp_cell_header(int sof, int eof, unsigned src, unsigned tc, unsigned len,
+                         unsigned words) {
   return (uint64_t)(sof != 0) << 63 | (uint64_t)(eof != 0) << 62 | (uint64_t)(src & 0xFFu) << 54 |
-         (uint64_t)(tc & 3u) << 52 | (uint64_t)(len & 0x3FFFu) << 36;
+         (uint64_t)(tc & 3u) << 52 | (uint64_t)(len & 0x3FFFu) << 36 |
+         (uint64_t)(words & 0xFFu) << 28;
 }
 
-unsigned fsp_cells(unsigned len, unsigned lw) {
-  unsigned words = (len + 7u) / 8u, cp = (1u << lw) - 2u;
+unsigned fsp_cell_payload(unsigned ck, unsigned lw) {
+  unsigned cp = ck * ((1u << lw) - 1u) - 1u;
+  return cp > 255u ? 255u : cp;
+}
+
+unsigned fsp_cells(unsigned len, unsigned cp) {
+  unsigned words = (len + 7u) / 8u;
   return (words + cp - 1u) / cp;
 }
 

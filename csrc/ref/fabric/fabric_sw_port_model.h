@@ -53,7 +53,8 @@ extern const char *const fsp_cnt_name[FSP_NCNT];
 #define FSP_REG_CNT(p, k) (0x400u + 0x40u * (p) + 4u * (k))
 #define FSP_REG_ENT(e)                                                                             \
   (0x800u + 0x10u * (e)) /* +0 {valid[31], port[7:0]}, +4 MAC[31:0], +8 MAC[47:32], +C XPU id */
-#define FSP_NENT_MAX 64u
+#define FSP_NENT_MAX                                                                               \
+  256u /* the model (the fabric model's largest switch); the RTL takes NENT <= 64 */
 
 typedef struct {
   int valid;
@@ -90,10 +91,14 @@ void fsp_ingress_frame(const fsp_cfg_t *c, const uint8_t *f, size_t len, size_t 
  * returns 1 and its port, or 0. */
 int fsp_lookup(const fsp_cfg_t *c, int udp, const uint8_t mac[6], unsigned xpu, unsigned *port);
 
-/* A cell's header word: {sof, eof, source port, class, frame length}. */
-uint64_t fsp_cell_header(int sof, int eof, unsigned src, unsigned tc, unsigned len);
-/* Cells of a frame of len bytes with cells of 2^lw - 1 words (a header and 2^lw - 2 payload). */
-unsigned fsp_cells(unsigned len, unsigned lw);
+/* A cell's header word: {sof[63], eof[62], source port[61:54], class[53:52], frame length[49:36],
+ * the cell's payload words[35:28]}. */
+uint64_t fsp_cell_header(int sof, int eof, unsigned src, unsigned tc, unsigned len, unsigned words);
+/* Payload words of a cell (fabric_switch's CP): a core packet of 2^lw - 1 core words of ck cell
+ * words holds the header and ck (2^lw - 1) - 1 payload words, at most 255. */
+unsigned fsp_cell_payload(unsigned ck, unsigned lw);
+/* Cells of a frame of len bytes, cp payload words a cell. */
+unsigned fsp_cells(unsigned len, unsigned cp);
 
 /* The PFC frame port `port` sends (64 bytes, FCS included): source MAC = the switch's MAC with
  * the port number in the last octet, class-enable vector cev, pause times. */

@@ -128,11 +128,17 @@ static void t_pfc(ut_t *t) {
 }
 
 static void t_cells(ut_t *t) {
-  UT_EQ(t, fsp_cell_header(1, 0, 5, 3, 570),
-        0x8000000000000000ull | 5ull << 54 | 3ull << 52 | 570ull << 36, "cell header fields");
-  UT_EQ(t, fsp_cells(64, 4), 1, "64 bytes: 8 words, one cell of 14");
-  UT_EQ(t, fsp_cells(113, 4), 2, "113 bytes: 15 words, two cells");
-  UT_EQ(t, fsp_cells(576, 4), 6, "576 bytes: 72 words, six cells");
+  UT_EQ(t, fsp_cell_header(1, 0, 5, 3, 570, 59),
+        0x8000000000000000ull | 5ull << 54 | 3ull << 52 | 570ull << 36 | 59ull << 28,
+        "cell header fields");
+  UT_EQ(t, fsp_cell_payload(1, 4), 14, "iSLIP (CK 1): 15-word packets, 14 payload words");
+  UT_EQ(t, fsp_cell_payload(2, 4), 29, "SCOC M 2 (CK 2): 15 core words of 2");
+  UT_EQ(t, fsp_cell_payload(4, 4), 59, "SCOC M 4 (CK 4): 15 core words of 4");
+  UT_EQ(t, fsp_cell_payload(16, 8), 255, "capped at the header field's 255");
+  UT_EQ(t, fsp_cells(64, 14), 1, "64 bytes: 8 words, one cell of 14");
+  UT_EQ(t, fsp_cells(113, 14), 2, "113 bytes: 15 words, two cells");
+  UT_EQ(t, fsp_cells(576, 14), 6, "576 bytes: 72 words, six cells of 14");
+  UT_EQ(t, fsp_cells(576, 59), 2, "576 bytes: two cells of 59");
 }
 
 UT_SUITE(fabric_sw_port_model) {
