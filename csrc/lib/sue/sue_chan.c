@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ring.h"
 #include "sue_frame.h"
 
 void sue_chan_init(sue_chan_t *l, uint64_t seed) {
@@ -27,19 +28,9 @@ void sue_chan_push(sue_chan_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t
     l->nlost++;
     return;
   }
-  if (l->wr - l->rd == l->cap) {
-    size_t nc = l->cap ? 2 * l->cap : 64;
-    sue_chan_frame_t *q = malloc(nc * sizeof *q);
-    if (!q)
-      abort();
-    for (size_t i = l->rd; i < l->wr; i++)
-      q[i - l->rd] = l->q[i % l->cap];
-    l->wr -= l->rd;
-    l->rd = 0;
-    free(l->q);
-    l->q = q;
-    l->cap = nc;
-  }
+  void *q = l->q;
+  ring_reserve(&q, &l->cap, &l->rd, &l->wr, sizeof *l->q, 64);
+  l->q = q;
   sue_chan_frame_t *e = &l->q[l->wr++ % l->cap];
   e->buf = malloc(len);
   if (!e->buf)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "prng.h"
+#include "ring.h"
 #include "sue_endpoint_model.h"
 #include "sue_regs_model.h"
 #include "unit.h"
@@ -30,19 +31,9 @@ typedef struct { /* a FIFO of frames with arrival times (never reordered) */
 } fq_t;
 
 static void fq_push(fq_t *f, const uint8_t *b, size_t len, uint64_t t) {
-  if (f->wr - f->rd == f->cap) {
-    size_t nc = f->cap ? 2 * f->cap : 32;
-    sf_t *q = malloc(nc * sizeof *q);
-    if (!q)
-      abort();
-    for (size_t i = f->rd; i < f->wr; i++)
-      q[i - f->rd] = f->q[i % f->cap];
-    f->wr -= f->rd;
-    f->rd = 0;
-    free(f->q);
-    f->q = q;
-    f->cap = nc;
-  }
+  void *q = f->q;
+  ring_reserve(&q, &f->cap, &f->rd, &f->wr, sizeof *f->q, 32);
+  f->q = q;
   sf_t *e = &f->q[f->wr++ % f->cap];
   e->buf = malloc(len);
   if (!e->buf)
