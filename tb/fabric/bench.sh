@@ -6,7 +6,9 @@
 #     and in ns at CLK_GHZ (default 1.0), beside the spec's Appendix A budget;
 #  2. goodput per XPU at saturation (256-byte commands), uniform / permutation / incast, on
 #     fabric_n4 (SCOC and iSLIP), fabric_n8, fabric_n16 (CMDS commands per XPU, default 400);
-#  3. goodput and p99 latency against the links' BER (1e-9 .. 1e-5), RIFL on and off (N = 4).
+#  3. goodput and p99 latency against the links' BER (1e-9 .. 1e-5), RIFL on and off (N = 4);
+#  4. the composed C model (csrc/ref/fabric/fabric_model.c): the RTL's four configurations
+#     beside the RTL rows, then N = 64 and 256, SCOC and iSLIP, speedup 1.0 and 1.45.
 # Writes sim_out/reports/fabric_{latency,throughput,ber}.csv and PNG plots.
 set -euo pipefail
 SEED=${SEED:-1}
@@ -27,12 +29,15 @@ one() { bench_one bench_fabric "$bin" "$run" "$SEED" "$@"; } # name test plusarg
 
 one tp_n16 bench_fabric_throughput +top=fabric_n16 +cmds="$CMDS" &
 p1=$!
+one model bench_fabric_model +cmds="$CMDS" +big_cmds="${BIG_CMDS:-200}" &
+p2=$!
 one tp_n4 bench_fabric_throughput +top=fabric_n4 +cmds="$CMDS"
 one tp_n4i bench_fabric_throughput +top=fabric_n4_islip +cmds="$CMDS"
 one tp_n8 bench_fabric_throughput +top=fabric_n8 +cmds="$CMDS"
 one latency bench_fabric_latency +samples="$SAMPLES"
 one ber bench_fabric_ber +cmds=300
 wait $p1
+wait $p2
 
 # latency: cycles, ns at the stated clock, and the spec's budget rows (Appendix A)
 awk -F, -v clk="$CLK_GHZ" 'NR == 1 { print "source,top,stage,command_data_bytes,median_cycles,ns_at_" clk "GHz"; next }
@@ -47,6 +52,7 @@ awk -F, -v clk="$CLK_GHZ" 'NR == 1 { print "source,top,stage,command_data_bytes,
 {
   head -1 "$run/tp_n4/throughput.csv"
   for r in tp_n4 tp_n4i tp_n8 tp_n16; do tail -n +2 "$run/$r/throughput.csv"; done
+  tail -n +2 "$run/model/model.csv"
 } >"$out/fabric_throughput.csv"
 cp "$run/ber/ber.csv" "$out/fabric_ber.csv"
 
@@ -64,10 +70,17 @@ set ylabel "cycles"
 plot "$out/fabric_latency.csv" using (strcol(1) eq "RTL" ? \$5 : 1/0):xtic(sprintf("%s %s %sB", strcol(2), strcol(3), strcol(4))) title "median"
 
 set output "$out/fabric_throughput.png"
-set title "Fabric goodput per XPU at saturation (256-byte commands), RTL, fraction of the 64-bit line"
+set terminal pngcairo size 1400,600 noenhanced
+set title "Fabric goodput per XPU at saturation (256-byte commands), fraction of the 64-bit line"
 set ylabel "goodput / line rate"
 set yrange [0:1]
-plot "$out/fabric_throughput.csv" using 7:xtic(sprintf("%s %s", strcol(1), strcol(5))) every ::1 title "goodput"
+set style data histograms
+set style fill solid 0.8
+set xtics rotate by -60 font ",8"
+set key outside right top
+plot "$out/fabric_throughput.csv" using (strcol(2) eq "RTL" ? \$7 : 1/0):xtic(sprintf("%s %s %s x%s", strcol(1), strcol(3), strcol(5), strcol(6))) every ::1 title "RTL", \
+     "$out/fabric_throughput.csv" using (strcol(2) eq "model" ? \$7 : 1/0):xtic(sprintf("%s %s %s x%s", strcol(1), strcol(3), strcol(5), strcol(6))) every ::1 title "model"
+set terminal pngcairo size 900,500 noenhanced
 
 set output "$out/fabric_ber.png"
 set title "Fabric goodput per XPU against link BER (N = 4, saturation)"

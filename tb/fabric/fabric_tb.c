@@ -105,8 +105,8 @@ static unsigned idx_of(unsigned id) { return id - FAB_XPU_ID(0); }
 
 /* ------------------------------------------------------------------ AXI */
 void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result) {
-  CHECK(f->op_n < 1024, "AXI queue");
-  fab_axop_t *o = &f->ops[(f->op_rd + f->op_n++) % 1024];
+  CHECK(f->op_n < FAB_AXQ, "AXI queue full (%u accesses)", FAB_AXQ);
+  fab_axop_t *o = &f->ops[(f->op_rd + f->op_n++) % FAB_AXQ];
   o->write = write;
   o->addr = addr;
   o->data = data;
@@ -152,7 +152,7 @@ static void observe_axi(fab_t *f) {
   }
   if (done) {
     f->ax_done = 0;
-    f->op_rd = (f->op_rd + 1) % 1024;
+    f->op_rd = (f->op_rd + 1) % FAB_AXQ;
     f->op_n--;
   }
 }
@@ -190,6 +190,10 @@ static void config(fab_t *f) {
     fab_axi(f, 1, SW_BASE + FSP_REG_PFC_TIME, o->pfc_time, NULL);
   if (o->pfc_refresh)
     fab_axi(f, 1, SW_BASE + FSP_REG_PFC_REFRESH, o->pfc_refresh, NULL);
+  if (o->pfc_xoff)
+    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_XOFF, o->pfc_xoff, NULL);
+  if (o->pfc_xon)
+    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_XON, o->pfc_xon, NULL);
   /* the switch: entry e is XPU e on port e */
   for (unsigned e = 0; e < f->n; e++) {
     unsigned id = FAB_XPU_ID(e);
@@ -228,7 +232,7 @@ static void random_cmd(fab_t *f, sue_cmd_t *c) {
   sue_cmd_init(c, (unsigned)prng_below(r, 8), (unsigned)prng_range(r, 1, 9), dlen);
   sue_cmd_fill(c, prng_next(r));
   c->vc = (unsigned)prng_below(r, f->o.vcs);
-  c->send_now = (unsigned)prng_bernoulli(r, 0.1);
+  c->send_now = f->o.send_now ? 1u : (unsigned)prng_bernoulli(r, 0.1);
 }
 
 static int sender(const fab_t *f, unsigned i) { return f->o.pattern != FAB_INCAST || i != 0; }
@@ -475,6 +479,9 @@ void fab_cycle(fab_t *f, int traffic) {
     if (f->o.pcap_xpu >= 0)
       capture(f, dir, get_field(w, 64 * (unsigned)f->o.pcap_xpu, 64),
               (unsigned)get_field(cw, 8 * (unsigned)f->o.pcap_xpu, 8));
+    if (f->lc && dir == 0) /* into the switch, as its ports receive them */
+      for (unsigned i = 0; i < f->n; i++)
+        fab_lc_word(f->lc, i, 0, get_field(w, 64 * i, 64), (unsigned)get_field(cw, 8 * i, 8));
     dut_set(d, dir ? f->dn_rx_data : f->up_rx_data, w);
     dut_set(d, dir ? f->dn_rx_ctl : f->up_rx_ctl, cw);
     dut_set(d, dir ? f->dn_rx_valid : f->up_rx_valid, v);
@@ -502,6 +509,8 @@ void fab_cycle(fab_t *f, int traffic) {
     dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
     for (unsigned i = 0; i < f->n; i++) {
       unsigned ctl = (unsigned)get_field(cw, 8 * i, 8);
+      if (f->lc && dir == 1) /* out of the switch, as its ports send them */
+        fab_lc_word(f->lc, i, 1, get_field(w, 64 * i, 64), ctl);
       ch[i].rx = rifl_chan_word(&ch[i].c, get_field(w, 64 * i, 64));
       ch[i].ctl[(f->t + 1) % 256] = (uint8_t)ctl;
       if ((ctl & 0x80) && !f->in_frame[dir][i] && f->o.hook)
@@ -588,6 +597,20 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
       CHECK(f->cap[dir] != NULL, "memory");
     }
   }
+  if (!f->k->rifl) { /* the switch's configuration as config() writes it */
+    fsp_cfg_t c;
+    fsp_cfg_reset(&c, 16);
+    for (unsigned e = 0; e < f->n; e++) {
+      unsigned id = FAB_XPU_ID(e);
+      c.ent[e].valid = 1;
+      c.ent[e].port = e;
+      c.ent[e].xpu = id;
+      uint8_t mac[6] = {0x02, 0x00, 0x00, 0x00, (uint8_t)(id >> 8), (uint8_t)id};
+      memcpy(c.ent[e].mac, mac, 6);
+    }
+    static const uint8_t smac[6] = {0x02, 0x00, 0x00, 0x00, 0xFE, 0x00}; /* MAC_HI:MAC_LO reset */
+    f->lc = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac);
+  }
   dut_reset(f->d, 2);
   config(f);
   fab_axi_wait(f);
@@ -646,6 +669,11 @@ void fab_run(fab_t *f) {
     fab_cycle(f, 0);
   read_counters(f);
   fab_summary(f);
+  if (f->lc) {
+    fab_lc_finish(f->lc, (const uint32_t(*)[FSP_NCNT])f->sw_cnt);
+    harness_log("switch against its port model: %llu frames out of the switch, every one checked",
+                (unsigned long long)fab_lc_frames(f->lc));
+  }
   /* every command accepted by an endpoint and delivered by another */
   uint64_t sent = 0, got = 0;
   for (unsigned i = 0; i < f->n; i++) {
@@ -681,6 +709,7 @@ void fab_close(fab_t *f) {
         free(f->x[i].t_sent[dd][v]);
       }
   free(f->lat);
+  fab_lc_close(f->lc);
   if (f->o.pcap_xpu >= 0)
     for (unsigned dir = 0; dir < 2; dir++) {
       CHECK(sue_pcap_close(&f->pcap[dir]) == 0, "pcap close");

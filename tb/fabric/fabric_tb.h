@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fabric_link_check.h"
 #include "fabric_sw_port_model.h"
 #include "harness.h"
 #include "prng.h"
@@ -24,6 +25,7 @@
 #define FAB_NMAX 16
 #define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
 #define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
+#define FAB_AXQ 2048u /* queued AXI4-Lite accesses: the configuration of 16 XPUs is 1,300 */
 
 typedef struct { /* a top of tb/fabric/tops.txt */
   const char *top;
@@ -39,9 +41,11 @@ typedef struct {
   double p_grant;    /* chance an XPU returns receive credits in a cycle (receive speed) */
   unsigned max_dlen; /* longest command data (bytes) */
   unsigned dlen;     /* every command this much data (0: random up to max_dlen) */
+  unsigned send_now; /* 1: every command send-now (else one in ten) */
   unsigned fmt;      /* SUE_HDR_UDP / AIFH12 / AIFH6 (every endpoint) */
   unsigned vcs;      /* commands use VCs 0 .. vcs - 1 */
   unsigned pfc_time, pfc_refresh; /* the switch's PFC registers (0: reset values) */
+  unsigned pfc_xoff, pfc_xon;     /* ... its thresholds, bytes (0: the fabric's, IBW/2, IBW/4) */
   double ber;                     /* bit error rate of every link direction */
   int down_link;                  /* -1, or the XPU whose two links go down ... */
   uint64_t down_at;               /* ... this many cycles after traffic starts ... */
@@ -103,7 +107,7 @@ typedef struct {
   fab_chan_t up[FAB_NMAX], dn[FAB_NMAX];
   unsigned in_frame[2][FAB_NMAX]; /* raw links: a frame is being sent */
   int hold;                       /* benches: no new command starts while set */
-  fab_axop_t ops[1024];
+  fab_axop_t ops[FAB_AXQ];
   unsigned op_rd, op_n, ax_done;
   uint64_t *lat; /* command latencies, cycles */
   size_t nlat, cap_lat;
@@ -129,6 +133,7 @@ typedef struct {
   uint64_t rifl_retx;  /* RIFL retransmission requests, every lane, after the bring-up */
   uint64_t rifl_retx0; /* ... during the bring-up */
   unsigned xoff_seen;  /* a switch port raised XOFF */
+  fab_lc_t *lc;        /* raw links: the switch against its port model, every frame */
 } fab_t;
 
 const fab_case_t *fab_case(const char *top);

@@ -47,6 +47,26 @@ HARNESS_TEST(fabric_n8_uniform) {
   clean_run("fabric_n8", &o);
 }
 
+/* Sixteen XPUs (fabric_n16, @regress): all-to-all uniform, a random permutation (SCOC with
+ * M = 4, MT = 4: four groups of four, a core word of four cell words). */
+HARNESS_TEST(fabric_n16) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds() / 4;
+  clean_run("fabric_n16", &o);
+  o.pattern = FAB_PERMUTATION;
+  clean_run("fabric_n16", &o);
+}
+
+/* Raw links (fabric_n4_raw): all-to-all uniform, then the 6-byte AIFH, with every frame into and
+ * out of every switch port checked against the port model (fabric_link_check.c). */
+HARNESS_TEST(fabric_raw) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  clean_run("fabric_n4_raw", &o);
+  o.fmt = SUE_HDR_AIFH6;
+  clean_run("fabric_n4_raw", &o);
+}
+
 /* The AI forwarding header, 12-byte and 6-byte forms: the switch forwards by the DIP. */
 HARNESS_TEST(fabric_aifh) {
   fab_opts_t o = fab_default_opts();
@@ -65,11 +85,16 @@ HARNESS_TEST(fabric_islip) {
 }
 
 /* Incast: N-1 XPUs to XPU 0 at full speed. The egress to XPU 0 is the bottleneck: the switch's
- * ingresses fill, they send PFC XOFF to their endpoints, and nothing is dropped anywhere. */
+ * ingresses fill, they send PFC XOFF to their endpoints, and nothing is dropped anywhere. Three
+ * senders' windows (4 VCs x WIN 8 PDUs each) fit in the switch's buffers, core included, with
+ * the fabric's thresholds (XOFF 2 KB a class), so the test sets XOFF to 512 bytes (XON 256). */
+#define INCAST_XOFF 512u
 HARNESS_TEST(fabric_incast) {
   fab_t f;
   fab_opts_t o = fab_default_opts();
   o.pattern = FAB_INCAST;
+  o.pfc_xoff = INCAST_XOFF;
+  o.pfc_xon = INCAST_XOFF / 2;
   o.p_cmd = 1.0;
   o.dlen = 256;
   o.cmds = cmds();
@@ -173,7 +198,9 @@ HARNESS_TEST(fabric_unknown_dst) {
 HARNESS_TEST(fabric_pcap) {
   fab_t f;
   fab_opts_t o = fab_default_opts();
-  o.pattern = FAB_INCAST; /* the switch sends PFC frames to the endpoints */
+  o.pattern = FAB_INCAST; /* the switch sends PFC frames to the endpoints (fabric_incast) */
+  o.pfc_xoff = INCAST_XOFF;
+  o.pfc_xon = INCAST_XOFF / 2;
   o.p_cmd = 1.0;
   o.dlen = 256;
   o.cmds = (unsigned)harness_scaled(40, 100, 300);

@@ -1,0 +1,166 @@
+/*
+ * fabric_link_check.c - the switch inside the fabric against its port model, frame by frame on
+ * every raw link (fabric_link_check.h).
+ */
+#include "fabric_link_check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "sue_frame.h"
+
+#define LC_FMAX 4096u
+
+typedef struct { /* a FIFO of frames the model forwarded: {source, output, class} */
+  uint8_t **f;
+  size_t *len;
+  size_t n, cap, rd;
+} lc_q_t;
+
+struct fab_lc {
+  unsigned n;
+  fsp_cfg_t cfg;
+  size_t fmax;
+  uint8_t mac[6];
+  uint8_t *buf[2][FSP_NENT_MAX];
+  size_t blen[2][FSP_NENT_MAX];
+  lc_q_t *q; /* [src][out][class] */
+  uint32_t cnt[FSP_NENT_MAX][FSP_NCNT];
+  uint64_t frames;
+};
+
+static lc_q_t *queue(fab_lc_t *c, unsigned s, unsigned o, unsigned tc) {
+  return &c->q[(s * c->n + o) * 4 + tc];
+}
+
+fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6]) {
+  fab_lc_t *c = calloc(1, sizeof *c);
+  CHECK(c != NULL && n <= FSP_NENT_MAX, "link check: memory");
+  c->n = n;
+  c->cfg = *cfg;
+  c->fmax = fmax;
+  memcpy(c->mac, mac, 6);
+  c->q = calloc((size_t)n * n * 4, sizeof *c->q);
+  CHECK(c->q != NULL, "link check: memory");
+  for (unsigned d = 0; d < 2; d++)
+    for (unsigned p = 0; p < n; p++) {
+      c->buf[d][p] = malloc(LC_FMAX);
+      CHECK(c->buf[d][p] != NULL, "link check: memory");
+    }
+  return c;
+}
+
+static void push(lc_q_t *q, const uint8_t *f, size_t len) {
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 64;
+    q->f = realloc(q->f, q->cap * sizeof *q->f);
+    q->len = realloc(q->len, q->cap * sizeof *q->len);
+    CHECK(q->f != NULL && q->len != NULL, "link check: memory");
+  }
+  q->f[q->n] = malloc(len);
+  CHECK(q->f[q->n] != NULL, "link check: memory");
+  memcpy(q->f[q->n], f, len);
+  q->len[q->n++] = len;
+}
+
+/* a frame that ended at the input of port p */
+static void frame_in(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
+  fsp_verdict_t v;
+  fsp_ingress_frame(&c->cfg, f, len, c->fmax, 0, 0, &v);
+  c->cnt[p][FSP_CNT_RX]++;
+  if (v.kind == FSP_FWD) {
+    c->cnt[p][FSP_CNT_FWD]++;
+    push(queue(c, p, v.port, v.tc), f, len);
+  } else if (v.kind == FSP_PFC) {
+    c->cnt[p][FSP_CNT_PFC_RX]++;
+  } else {
+    c->cnt[p][FSP_CNT_DROP + v.reason]++;
+  }
+}
+
+/* a frame that left port p */
+static void frame_out(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
+  c->frames++;
+  if (len >= 14 && f[12] == 0x88 && f[13] == 0x08) { /* the port's own PFC frame */
+    uint8_t sa[6];
+    memcpy(sa, c->mac, 6);
+    sa[5] = (uint8_t)p;
+    CHECK(len == 64 && !memcmp(f + 6, sa, 6), "port %u: a PFC frame of %zu bytes, not from it", p,
+          len);
+    uint16_t time[8];
+    for (unsigned k = 0; k < 8; k++)
+      time[k] = (uint16_t)(f[18 + 2 * k] << 8 | f[19 + 2 * k]);
+    uint8_t want[64];
+    fsp_pfc_frame(c->mac, p, f[17], time, want);
+    CHECK(!memcmp(f, want, 64), "port %u: PFC frame bytes (FCS) differ from 802.1Qbb's", p);
+    c->cnt[p][FSP_CNT_PFC_TX]++;
+    return;
+  }
+  c->cnt[p][FSP_CNT_TX]++;
+  fsp_verdict_t v;
+  fsp_ingress_frame(&c->cfg, f, len, c->fmax, 0, 0, &v);
+  CHECK(v.kind == FSP_FWD && v.port == p, "port %u sent a frame that is not for it (%zu bytes)", p,
+        len);
+  for (unsigned s = 0; s < c->n; s++) {
+    lc_q_t *q = queue(c, s, p, v.tc);
+    if (q->rd < q->n && q->len[q->rd] == len && !memcmp(q->f[q->rd], f, len)) {
+      free(q->f[q->rd]);
+      q->rd++;
+      return;
+    }
+  }
+  FAIL("port %u sent a frame of %zu bytes, class %u, that is not the next one the model forwarded "
+       "to it from any source (lost, reordered, corrupted or duplicated)",
+       p, len, v.tc);
+}
+
+void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned ctl) {
+  if (!(ctl & 0x80))
+    return;
+  unsigned nb = ctl & 0xF;
+  CHECK(nb >= 1 && nb <= 8 && c->blen[dir][p] + nb <= LC_FMAX, "link check: raw framing, port %u",
+        p);
+  for (unsigned j = 0; j < nb; j++)
+    c->buf[dir][p][c->blen[dir][p]++] = (uint8_t)(word >> (56 - 8 * j));
+  if (!(ctl & 0x40))
+    return;
+  size_t len = c->blen[dir][p];
+  c->blen[dir][p] = 0;
+  if (dir == 0)
+    frame_in(c, p, c->buf[dir][p], len);
+  else
+    frame_out(c, p, c->buf[dir][p], len);
+}
+
+void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]) {
+  for (unsigned s = 0; s < c->n; s++)
+    for (unsigned o = 0; o < c->n; o++)
+      for (unsigned tc = 0; tc < 4; tc++) {
+        lc_q_t *q = queue(c, s, o, tc);
+        CHECK(q->rd == q->n, "%zu frames from port %u to port %u, class %u, never left",
+              q->n - q->rd, s, o, tc);
+      }
+  for (unsigned p = 0; p < c->n; p++)
+    for (unsigned k = 0; k < FSP_NCNT; k++)
+      CHECK(cnt[p][k] == c->cnt[p][k], "port %u counter %s: %u, the model's %u", p, fsp_cnt_name[k],
+            cnt[p][k], c->cnt[p][k]);
+}
+
+uint64_t fab_lc_frames(const fab_lc_t *c) { return c->frames; }
+
+void fab_lc_close(fab_lc_t *c) {
+  if (!c)
+    return;
+  for (size_t i = 0; i < (size_t)c->n * c->n * 4; i++) {
+    for (size_t k = c->q[i].rd; k < c->q[i].n; k++)
+      free(c->q[i].f[k]);
+    free(c->q[i].f);
+    free(c->q[i].len);
+  }
+  free(c->q);
+  for (unsigned d = 0; d < 2; d++)
+    for (unsigned p = 0; p < c->n; p++)
+      free(c->buf[d][p]);
+  free(c);
+}

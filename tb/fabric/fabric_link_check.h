@@ -1,0 +1,32 @@
+/*
+ * fabric_link_check.h - the switch inside the fabric against its port model, on raw links
+ * (docs/fabric/index.md "Tests"): every frame into a switch port (as the port receives it, after
+ * the channel) gets the model's verdict (fabric_sw_port_model.c fsp_ingress_frame); every frame
+ * out of a port (as the port sends it, before the channel) must be the next frame the model
+ * forwarded to that port from some source in that class, byte for byte, or the port's own PFC
+ * frame; at the end every forwarded frame has left and every counter of every port equals the
+ * model's count. RIFL links hide their frames inside the lanes, so this runs on raw tops only.
+ */
+#ifndef TB_FABRIC_LINK_CHECK_H
+#define TB_FABRIC_LINK_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fabric_sw_port_model.h"
+
+typedef struct fab_lc fab_lc_t;
+
+/* n ports, the switch's configuration as written to it, its MAC (PFC frames' source). */
+fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6]);
+/* One cycle's word of port p: dir 0 into the switch, 1 out of it; ctl is the raw channel's
+ * {valid[7], last[6], nbytes[3:0]}. */
+void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned ctl);
+/* The end: every forwarded frame sent, and the counters read from port p (FSP_CNT_*) equal the
+ * model's. Fails the test (CHECK) otherwise. */
+void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]);
+/* Frames checked so far (out of the switch, data and PFC). */
+uint64_t fab_lc_frames(const fab_lc_t *c);
+void fab_lc_close(fab_lc_t *c);
+
+#endif
