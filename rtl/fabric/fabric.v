@@ -36,7 +36,11 @@ module fabric #(
   parameter integer RX_BYTES = 4096,
   // RIFL lanes (rtl/rifl/rifl_lane)
   parameter integer FW       = 256,
-  parameter integer FIDW     = 8,
+  // FIDW: the paper's sizing rule, 2^FIDW frame slots >= the link's round trip in frames (seed
+  // 003, Sec. 3.B and eq. 13): a fabric link's round trip is about 2 x (channel + 19) cycles,
+  // 14 slots of 4 cycles with the testbench's 8-word channel; 64 slots cover channels of up to
+  // 109 words each way, and a replay (2.5 x 2^FIDW slots) costs 640 cycles, not 8's 2,560
+  parameter integer FIDW     = 6,
   parameter integer FC_DEPTH = 64,
   // switch ports
   parameter integer IBW      = 4096,   // ingress buffer, words (32 KB)

@@ -620,10 +620,11 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
     fab_cycle(f, 0);
     CHECK(f->t < 200000, "links not up after %llu cycles", (unsigned long long)f->t);
   }
-  /* the first replay after INIT runs 2.5 x 2^FIDW frame slots (docs/rifl/rifl_tx_ctrl.md):
+  /* the first replay after INIT runs 2.5 x 2^FIDW frame slots of 4 cycles (FIDW 6 in fabric.v;
+     docs/rifl/rifl_tx_ctrl.md):
      let it end before the traffic, so that what RIFL counts later is the traffic's */
   if (f->k->rifl)
-    for (unsigned c = 0; c < 4 * 640 + 200; c++)
+    for (unsigned c = 0; c < 4 * FAB_REPLAY_SLOTS + 200; c++)
       fab_cycle(f, 0);
   f->rifl_retx0 = rifl_retx_now(f);
   harness_log("fabric %s: configured and links up at cycle %llu (RIFL retransmission requests "

@@ -25,6 +25,8 @@
 #define FAB_NMAX 16
 #define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
 #define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
+#define FAB_REPLAY_SLOTS                                                                           \
+  160u                /* a RIFL replay: 2.5 x 2^FIDW frame slots, FIDW 6 (rtl/fabric/fabric.v) */
 #define FAB_AXQ 2048u /* queued AXI4-Lite accesses: the configuration of 16 XPUs is 1,300 */
 
 typedef struct { /* a top of tb/fabric/tops.txt */
