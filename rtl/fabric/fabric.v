@@ -156,7 +156,8 @@ module fabric #(
     .IBW(IBW), .RBD(RBD), .TQD(TQD), .NENT(NENT), .BYPASS(1 - RIFL),
     // PFC thresholds: 4 x (XOFF + headroom) <= the buffer, the headroom being what still
     // arrives after an XOFF leaves (6 longest frames measured enough: docs/fabric/fabric_sw_port.md
-    // "Lossless"); XOFF below an endpoint's window of bytes, so that incast engages PFC
+    // "Lossless"). With the core CK words wide, a few senders' windows fit in the switch's
+    // buffers below this XOFF, so a 3-to-1 incast does not reach it (fabric_incast writes 512)
     .XOFF(IBW / 2), .XON(IBW / 4)
   ) u_sw (
     .clk(clk), .rst_n(rst_n),
