@@ -115,15 +115,19 @@ static void frame_out(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
        p, len, v.tc);
 }
 
-void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned ctl) {
+int fab_raw_take(uint8_t *buf, size_t *len, size_t cap, uint64_t word, unsigned ctl) {
   if (!(ctl & 0x80))
-    return;
+    return 0;
   unsigned nb = ctl & 0xF;
-  CHECK(nb >= 1 && nb <= 8 && c->blen[dir][p] + nb <= LC_FMAX, "link check: raw framing, port %u",
-        p);
+  CHECK(nb >= 1 && nb <= 8 && *len + nb <= cap, "raw channel framing: %u bytes after %zu", nb,
+        *len);
   for (unsigned j = 0; j < nb; j++)
-    c->buf[dir][p][c->blen[dir][p]++] = (uint8_t)(word >> (56 - 8 * j));
-  if (!(ctl & 0x40))
+    buf[(*len)++] = (uint8_t)(word >> (56 - 8 * j));
+  return (ctl & 0x40) != 0;
+}
+
+void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned ctl) {
+  if (!fab_raw_take(c->buf[dir][p], &c->blen[dir][p], LC_FMAX, word, ctl))
     return;
   size_t len = c->blen[dir][p];
   c->blen[dir][p] = 0;

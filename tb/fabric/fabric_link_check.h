@@ -17,6 +17,11 @@
 
 typedef struct fab_lc fab_lc_t;
 
+/* The raw channel's framing, {valid[7], last[6], nbytes[3:0]} a word: appends the word's bytes
+ * to buf (len bytes so far, room for cap) and returns 1 when they end a frame (then *len is the
+ * frame's length; the caller resets it). Fails the test on a malformed word. */
+int fab_raw_take(uint8_t *buf, size_t *len, size_t cap, uint64_t word, unsigned ctl);
+
 /* n ports, the switch's configuration as written to it, its MAC (PFC frames' source). */
 fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6]);
 /* One cycle's word of port p: dir 0 into the switch, 1 out of it; ctl is the raw channel's

@@ -419,13 +419,7 @@ static int link_down(const fab_t *f, unsigned i) {
 /* One word of direction dir (0 up, 1 dn) as its receiver gets it: {valid, last, nbytes}
  * framing; a whole frame is checked (FCS) and written to the capture without its FCS. */
 static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
-  if (!(ctl & 0x80))
-    return;
-  unsigned nb = ctl & 0xF;
-  CHECK(nb >= 1 && nb <= 8 && f->cap_len[dir] + nb <= 4096, "capture: framing");
-  for (unsigned j = 0; j < nb; j++)
-    f->cap[dir][f->cap_len[dir]++] = (uint8_t)(word >> (56 - 8 * j));
-  if (!(ctl & 0x40))
+  if (!fab_raw_take(f->cap[dir], &f->cap_len[dir], 4096, word, ctl))
     return;
   const uint8_t *b = f->cap[dir];
   size_t n = f->cap_len[dir];
