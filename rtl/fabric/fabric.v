@@ -114,7 +114,19 @@ module fabric #(
   output wire [4*N-1:0]      sw_xoff,
   output wire [4*N-1:0]      sw_paused,
   output wire [31:0]         sw_err_len,
-  output wire [31:0]         sw_err_dst
+  output wire [31:0]         sw_err_dst,
+  // ---- observation: every beat taken on each endpoint's Ethernet port and on each switch
+  //      port's frame side (between its link and the switch), so that a testbench can hold every
+  //      endpoint and switch port to its model on RIFL links too. {taken, last, user, 0, nbytes}
+  //      and the beat's word (zero when not taken)
+  output wire [8*N-1:0]      ep_eth_tx_ctl,
+  output wire [64*N-1:0]     ep_eth_tx_data,
+  output wire [8*N-1:0]      ep_eth_rx_ctl,
+  output wire [64*N-1:0]     ep_eth_rx_data,
+  output wire [8*N-1:0]      sw_in_ctl,     // into switch port i (from XPU i's up link)
+  output wire [64*N-1:0]     sw_in_data,
+  output wire [8*N-1:0]      sw_out_ctl,    // out of switch port i (to XPU i's down link)
+  output wire [64*N-1:0]     sw_out_data
 );
   `include "common_params.vh"
 
@@ -181,6 +193,19 @@ module fabric #(
     wire [3:0]  etn, ern;
     wire        u_txr, u_rxr;     // endpoint resets: the fabric's XPUs do not use them
     wire        unused_rst = ^{u_txr, u_rxr};
+    wire        et_take = etv && etr, er_take = erv && err;
+    wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
+    assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
+    assign ep_eth_tx_data[64*i +: 64] = et_take ? etd : 64'd0;
+    assign ep_eth_rx_ctl[8*i +: 8]  = {er_take, er_take && erl, er_take && eru, 1'b0,
+                                       er_take ? ern : 4'd0};
+    assign ep_eth_rx_data[64*i +: 64] = er_take ? erd : 64'd0;
+    assign sw_in_ctl[8*i +: 8]      = {si_take, si_take && s_rx_last[i], si_take && s_rx_user[i],
+                                       1'b0, si_take ? s_rx_nbytes[4*i +: 4] : 4'd0};
+    assign sw_in_data[64*i +: 64]   = si_take ? s_rx_data[64*i +: 64] : 64'd0;
+    assign sw_out_ctl[8*i +: 8]     = {so_take, so_take && s_tx_last[i], 2'b00,
+                                       so_take ? s_tx_nbytes[4*i +: 4] : 4'd0};
+    assign sw_out_data[64*i +: 64]  = so_take ? s_tx_data[64*i +: 64] : 64'd0;
 
     sue_endpoint #(
       .DATA_W(DATA_W), .ETH_W(64), .NDST(N), .ALIGN(ALIGN), .PDU_MAX(PDU_MAX),
@@ -291,7 +316,7 @@ module fabric #(
       assign raw_overflow[i] = f_in && !f_rdy;
       assign link_up[2*i +: 2] = 2'b11;
       assign rifl_retrans[64*i +: 64] = 64'd0;
-      wire unused_raw = ^{s_rx_ready[i], dn_rx_ctl[8*i + 5 -: 2], up_rx_ctl[8*i + 5 -: 2]};
+      wire unused_raw = ^{dn_rx_ctl[8*i + 5 -: 2], up_rx_ctl[8*i + 5 -: 2]};
     end
   end endgenerate
 

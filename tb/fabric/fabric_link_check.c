@@ -1,6 +1,6 @@
 /*
  * fabric_link_check.c - the switch inside the fabric against its port model, frame by frame on
- * every raw link (fabric_link_check.h).
+ * every link (fabric_link_check.h).
  */
 #include "fabric_link_check.h"
 
@@ -23,9 +23,11 @@ struct fab_lc {
   fsp_cfg_t cfg;
   size_t fmax;
   uint8_t mac[6];
-  uint8_t *buf[2][FSP_NENT_MAX];
-  size_t blen[2][FSP_NENT_MAX];
-  lc_q_t *q; /* [src][out][class] */
+  int exact; /* links deliver what they are given (RIFL, or clean raw channels) */
+  uint8_t *buf[4][FSP_NENT_MAX];
+  size_t blen[4][FSP_NENT_MAX];
+  lc_q_t *q;                    /* [src][out][class] */
+  lc_q_t link[2][FSP_NENT_MAX]; /* frames on XPU p's up link (0) and down link (1) */
   uint32_t cnt[FSP_NENT_MAX][FSP_NCNT];
   uint64_t frames;
 };
@@ -34,16 +36,18 @@ static lc_q_t *queue(fab_lc_t *c, unsigned s, unsigned o, unsigned tc) {
   return &c->q[(s * c->n + o) * 4 + tc];
 }
 
-fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6]) {
+fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6],
+                      int exact) {
   fab_lc_t *c = calloc(1, sizeof *c);
   CHECK(c != NULL && n <= FSP_NENT_MAX, "link check: memory");
   c->n = n;
+  c->exact = exact;
   c->cfg = *cfg;
   c->fmax = fmax;
   memcpy(c->mac, mac, 6);
   c->q = calloc((size_t)n * n * 4, sizeof *c->q);
   CHECK(c->q != NULL, "link check: memory");
-  for (unsigned d = 0; d < 2; d++)
+  for (unsigned d = 0; d < 4; d++)
     for (unsigned p = 0; p < n; p++) {
       c->buf[d][p] = malloc(LC_FMAX);
       CHECK(c->buf[d][p] != NULL, "link check: memory");
@@ -52,6 +56,9 @@ fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8
 }
 
 static void push(lc_q_t *q, const uint8_t *f, size_t len) {
+  if (q->rd == q->n) { /* empty: start over */
+    q->rd = q->n = 0;
+  }
   if (q->n == q->cap) {
     q->cap = q->cap ? 2 * q->cap : 64;
     q->f = realloc(q->f, q->cap * sizeof *q->f);
@@ -64,10 +71,10 @@ static void push(lc_q_t *q, const uint8_t *f, size_t len) {
   q->len[q->n++] = len;
 }
 
-/* a frame that ended at the input of port p */
-static void frame_in(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
+/* a frame that ended at the input of port p; cut: its link marked it (RIFL) */
+static void frame_in(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len, int cut) {
   fsp_verdict_t v;
-  fsp_ingress_frame(&c->cfg, f, len, c->fmax, 0, 0, &v);
+  fsp_ingress_frame(&c->cfg, f, len, c->fmax, cut, 0, &v);
   c->cnt[p][FSP_CNT_RX]++;
   if (v.kind == FSP_FWD) {
     c->cnt[p][FSP_CNT_FWD]++;
@@ -77,6 +84,24 @@ static void frame_in(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
   } else {
     c->cnt[p][FSP_CNT_DROP + v.reason]++;
   }
+}
+
+/* A frame that came out of XPU p's link dir (0 up, 1 down) must be the oldest frame that went
+ * in: the same bytes, or the bytes before the cut of one its link cut (a RIFL abort); on a raw
+ * channel with bit errors or an outage, the same length (the framing travels apart from the
+ * data, without errors). */
+static void link_out(fab_lc_t *c, unsigned p, unsigned dir, const uint8_t *f, size_t len, int cut) {
+  static const char *const nm[2] = {"up", "down"};
+  lc_q_t *q = &c->link[dir][p];
+  CHECK(q->rd < q->n, "XPU %u's %s link delivered a frame of %zu bytes that nobody sent", p,
+        nm[dir], len);
+  size_t want = q->len[q->rd];
+  int same = cut ? len <= want && !memcmp(q->f[q->rd], f, len)
+                 : len == want && (!c->exact || !memcmp(q->f[q->rd], f, len));
+  CHECK(same, "XPU %u's %s link delivered %s%zu bytes, not the %zu-byte frame sent into it next", p,
+        nm[dir], cut ? "a cut frame of " : "", len, want);
+  free(q->f[q->rd]);
+  q->rd++;
 }
 
 /* a frame that left port p */
@@ -119,8 +144,10 @@ int fab_raw_take(uint8_t *buf, size_t *len, size_t cap, uint64_t word, unsigned 
   if (!(ctl & 0x80))
     return 0;
   unsigned nb = ctl & 0xF;
-  CHECK(nb >= 1 && nb <= 8 && *len + nb <= cap, "raw channel framing: %u bytes after %zu", nb,
-        *len);
+  /* a cut frame (user, on the last word) may end with a word of no bytes */
+  int empty_ok = (ctl & 0x60) == 0x60;
+  CHECK((nb >= 1 || empty_ok) && nb <= 8 && *len + nb <= cap,
+        "frame word framing: %u bytes after %zu", nb, *len);
   for (unsigned j = 0; j < nb; j++)
     buf[(*len)++] = (uint8_t)(word >> (56 - 8 * j));
   return (ctl & 0x40) != 0;
@@ -130,11 +157,25 @@ void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned 
   if (!fab_raw_take(c->buf[dir][p], &c->blen[dir][p], LC_FMAX, word, ctl))
     return;
   size_t len = c->blen[dir][p];
+  const uint8_t *b = c->buf[dir][p];
+  int cut = (ctl & 0x20) != 0;
   c->blen[dir][p] = 0;
-  if (dir == 0)
-    frame_in(c, p, c->buf[dir][p], len);
-  else
-    frame_out(c, p, c->buf[dir][p], len);
+  switch (dir) {
+  case FAB_LC_EP_OUT:
+    push(&c->link[0][p], b, len);
+    break;
+  case FAB_LC_SW_IN:
+    link_out(c, p, 0, b, len, cut);
+    frame_in(c, p, b, len, cut);
+    break;
+  case FAB_LC_SW_OUT:
+    frame_out(c, p, b, len);
+    push(&c->link[1][p], b, len);
+    break;
+  default: /* FAB_LC_EP_IN */
+    link_out(c, p, 1, b, len, cut);
+    break;
+  }
 }
 
 void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]) {
@@ -145,6 +186,10 @@ void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]) {
         CHECK(q->rd == q->n, "%zu frames from port %u to port %u, class %u, never left",
               q->n - q->rd, s, o, tc);
       }
+  for (unsigned p = 0; p < c->n; p++)
+    for (unsigned d = 0; d < 2; d++)
+      CHECK(c->link[d][p].rd == c->link[d][p].n, "%zu frames still on XPU %u's %s link",
+            c->link[d][p].n - c->link[d][p].rd, p, d ? "down" : "up");
   for (unsigned p = 0; p < c->n; p++)
     for (unsigned k = 0; k < FSP_NCNT; k++)
       CHECK(cnt[p][k] == c->cnt[p][k], "port %u counter %s: %u, the model's %u", p, fsp_cnt_name[k],
@@ -163,7 +208,15 @@ void fab_lc_close(fab_lc_t *c) {
     free(c->q[i].len);
   }
   free(c->q);
-  for (unsigned d = 0; d < 2; d++)
+  for (unsigned p = 0; p < c->n; p++)
+    for (unsigned d = 0; d < 2; d++) {
+      lc_q_t *q = &c->link[d][p];
+      for (size_t k = q->rd; k < q->n; k++)
+        free(q->f[k]);
+      free(q->f);
+      free(q->len);
+    }
+  for (unsigned d = 0; d < 4; d++)
     for (unsigned p = 0; p < c->n; p++)
       free(c->buf[d][p]);
   free(c);

@@ -1,11 +1,12 @@
 /*
- * fabric_link_check.h - the switch inside the fabric against its port model, on raw links
- * (docs/fabric/index.md "Tests"): every frame into a switch port (as the port receives it, after
- * the channel) gets the model's verdict (fabric_sw_port_model.c fsp_ingress_frame); every frame
- * out of a port (as the port sends it, before the channel) must be the next frame the model
- * forwarded to that port from some source in that class, byte for byte, or the port's own PFC
- * frame; at the end every forwarded frame has left and every counter of every port equals the
- * model's count. RIFL links hide their frames inside the lanes, so this runs on raw tops only.
+ * fabric_link_check.h - the switch inside the fabric against its port model (docs/fabric/index.md
+ * "Lockstep"): every frame into a switch port (as the port takes it from its link: the fabric's
+ * sw_in_* observation) gets the model's verdict (fabric_sw_port_model.c fsp_ingress_frame); every
+ * frame out of a port (sw_out_*) must be the next frame the model forwarded to that port from
+ * some source in that class, byte for byte, or the port's own PFC frame; every frame out of a
+ * link (into a switch port, into an endpoint: ep_eth_rx_*) must be the next one that went into it
+ * (out of the endpoint, ep_eth_tx_*; out of the switch port); at the end every forwarded frame has
+ * left, every link is empty and every counter of every port equals the model's count.
  */
 #ifndef TB_FABRIC_LINK_CHECK_H
 #define TB_FABRIC_LINK_CHECK_H
@@ -22,10 +23,16 @@ typedef struct fab_lc fab_lc_t;
  * frame's length; the caller resets it). Fails the test on a malformed word. */
 int fab_raw_take(uint8_t *buf, size_t *len, size_t cap, uint64_t word, unsigned ctl);
 
-/* n ports, the switch's configuration as written to it, its MAC (PFC frames' source). */
-fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6]);
-/* One cycle's word of port p: dir 0 into the switch, 1 out of it; ctl is the raw channel's
- * {valid[7], last[6], nbytes[3:0]}. */
+/* n ports, the switch's configuration as written to it, its MAC (PFC frames' source); exact: the
+ * links deliver every frame as it went in (RIFL links; raw channels without bit errors or
+ * outages: with them, a raw link's frames are checked for their length only). */
+fab_lc_t *fab_lc_open(unsigned n, const fsp_cfg_t *cfg, size_t fmax, const uint8_t mac[6],
+                      int exact);
+/* Where a word is seen: into switch port p, out of it, out of endpoint p (into its up link),
+ * into endpoint p (out of its down link). */
+enum { FAB_LC_SW_IN, FAB_LC_SW_OUT, FAB_LC_EP_OUT, FAB_LC_EP_IN };
+/* One cycle's word at p, dir one of FAB_LC_*; ctl is the fabric's observation framing,
+ * {taken[7], last[6], user[5], nbytes[3:0]} (user: the link cut the frame). */
 void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned ctl);
 /* The end: every forwarded frame sent, and the counters read from port p (FSP_CNT_*) equal the
  * model's. Fails the test (CHECK) otherwise. */

@@ -78,6 +78,11 @@ static void ports(fab_t *f) {
   P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
   P(link_up, "link_up"), P(rifl_retrans, "rifl_retrans"), P(raw_overflow, "raw_overflow");
   P(sw_xoff, "sw_xoff"), P(sw_paused, "sw_paused"), P(sw_err_len, "sw_err_len");
+  P(ep_decide, "ep_tx_decide"), P(ep_kind, "ep_tx_kind"), P(ep_verdict, "ep_rx_verdict");
+  P(ep_etx_ctl, "ep_eth_tx_ctl"), P(ep_etx_data, "ep_eth_tx_data");
+  P(ep_erx_ctl, "ep_eth_rx_ctl"), P(ep_erx_data, "ep_eth_rx_data");
+  P(sw_in_ctl, "sw_in_ctl"), P(sw_in_data, "sw_in_data");
+  P(sw_out_ctl, "sw_out_ctl"), P(sw_out_data, "sw_out_data");
   P(sw_err_dst, "sw_err_dst");
 #undef P
   CHECK_EQ(dut_width(d, f->tx_data), f->k->data_w * f->n, "tx_data width");
@@ -102,6 +107,14 @@ static void get_slice(const uint32_t *src, unsigned lsb, uint32_t *dst, unsigned
 }
 
 static unsigned idx_of(unsigned id) { return id - FAB_XPU_ID(0); }
+
+/* A result of endpoint i's lockstep (sue_ep_lockstep.h): a difference fails the test. */
+static void ls_ok(fab_t *f, unsigned i, int r) {
+  if (r < 0)
+    FAIL("XPU %u, cycle %llu: %s", i, (unsigned long long)f->t, f->ls[i].msg);
+  while (r-- > 0)
+    harness_count_check();
+}
 
 /* ------------------------------------------------------------------ AXI */
 void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result) {
@@ -139,6 +152,8 @@ static void observe_axi(fab_t *f) {
     }
     if (dut_get_u64(f->d, f->bvalid)) {
       CHECK_EQ(dut_get_u64(f->d, f->bresp), 0, "AXI write response");
+      if (o->addr < SW_BASE) /* an endpoint's register: its model too */
+        sue_ls_reg_write(&f->ls[o->addr >> 12], o->addr & 0xFFFu, o->data);
       done = 1;
     }
   } else {
@@ -287,6 +302,7 @@ static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
   put_slice(in->data, dw * i, w, dw);
   if (++x->beat == x->beats) {
     x->busy = 0;
+    ls_ok(f, i, sue_ls_cmd(&f->ls[i], f->t, c));
     if (x->cur_dst == FAB_NMAX) {
       x->phantom_left--;
       return;
@@ -348,6 +364,7 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     x->rxc.vc = (unsigned)get_field(o->vc, 2 * i, 2);
     CHECK_EQ(rv, x->rxc.dp ? SUE_VALID_DATA : SUE_VALID_CMD, "rx_valid kind");
     x->rx_src = idx_of(src);
+    ls_ok(f, i, sue_ls_deliver(&f->ls[i], f->t, x->rxc.vc, &f->ls_rx[i]));
     x->rx_beats = sue_cmd_beats(&x->rxc, dw);
     x->rx_beat = 0;
     x->rx_busy = 1;
@@ -373,6 +390,11 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
   if (++x->rx_beat == x->rx_beats) {
     x->rx_busy = 0;
     x->received++;
+    const sue_cmd_t *mc = &f->ls_rx[i];
+    CHECK(sue_cmd_equal(&x->rxc, mc) && mc->vc == x->rxc.vc && mc->xpuid == FAB_XPU_ID(x->rx_src),
+          "XPU %u: the command delivered at cycle %llu (from XPU %u, VC %u) is not the one its "
+          "endpoint model delivers",
+          i, (unsigned long long)f->t, x->rx_src, x->rxc.vc);
     const char *why = sue_stream_take(&f->x[x->rx_src].out[i][x->rxc.vc], &x->rxc);
     CHECK(why == NULL, "XPU %u from XPU %u VC %u command %zu: %s", i, x->rx_src, x->rxc.vc,
           f->x[x->rx_src].out[i][x->rxc.vc].rd, why ? why : "");
@@ -389,6 +411,7 @@ static void credits_back(fab_t *f, unsigned i, const xout_t *o) {
   unsigned n = sue_credit_decode((unsigned)get_field(o->cred, 6 * i, 6), &ty, &vc);
   if (n)
     x->icred[vc][ty] += (int)n;
+  ls_ok(f, i, sue_ls_credits(&f->ls[i], vc, ty, n));
   if (get_field(o->qv, i, 1)) {
     unsigned id = (unsigned)get_field(o->qx, 10 * i, 10);
     unsigned d = id == FAB_PHANTOM ? FAB_NMAX : idx_of(id);
@@ -436,6 +459,67 @@ static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
   CHECK(sue_pcap_write(&f->pcap[dir], b, n - 4, f->t) == 0, "pcap write");
 }
 
+/* ------------------------------------------------------------------ lockstep */
+/* A beat's bytes from a 64-bit word of the observation ports, {taken, last, user, 0, nbytes}. */
+static unsigned beat_bytes(const uint32_t *w, unsigned i, unsigned ctl, uint8_t b[8]) {
+  uint64_t word = get_field(w, 64 * i, 64);
+  unsigned n = ctl & 0xF;
+  CHECK((n >= 1 || (ctl & 0x60) == 0x60) && n <= 8, "observation: a beat of %u bytes", n);
+  for (unsigned j = 0; j < n; j++)
+    b[j] = (uint8_t)(word >> (56 - 8 * j));
+  return n;
+}
+
+/* The outputs of a cycle: every endpoint against its model in the order of sue_ep_lockstep.h
+ * (the deliveries and credits the XPUs check too), every frame into and out of the switch
+ * against the port model. */
+static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
+  uint32_t dec[1], kind[2], ver[1], tc[4], td[MAXW], rc[4], rd[MAXW];
+  dut_get(f->d, f->ep_decide, dec);
+  dut_get(f->d, f->ep_kind, kind);
+  dut_get(f->d, f->ep_verdict, ver);
+  dut_get(f->d, f->ep_etx_ctl, tc);
+  dut_get(f->d, f->ep_etx_data, td);
+  dut_get(f->d, f->ep_erx_ctl, rc);
+  dut_get(f->d, f->ep_erx_data, rd);
+  for (unsigned i = 0; i < f->n; i++) {
+    sue_ls_t *ls = &f->ls[i];
+    size_t len;
+    uint8_t b[8];
+    ls_ok(f, i, sue_ls_begin(ls, f->t));
+    ls_ok(f, i,
+          sue_ls_decide(ls, f->t, (unsigned)get_field(dec, i, 1),
+                        (unsigned)get_field(kind, 3 * i, 3), &len));
+    ls_ok(f, i, sue_ls_verdict(ls, f->t, (unsigned)get_field(ver, i, 1)));
+    xpu_rx(f, i, o);
+    unsigned ty = 0, vc = 0,
+             n = sue_credit_decode((unsigned)get_field(in->rxc, 6 * i, 6), &ty, &vc);
+    if (n)
+      sue_ls_rx_credit(ls, vc, ty, n);
+    credits_back(f, i, o);
+    unsigned ctl = (unsigned)get_field(tc, 8 * i, 8);
+    if (ctl & 0x80) {
+      const sue_ls_frame_t *x;
+      unsigned nb = beat_bytes(td, i, ctl, b);
+      ls_ok(f, i, sue_ls_eth_tx(ls, f->t, b, nb, (ctl & 0x40) != 0, &x));
+      fab_lc_word(f->lc, i, FAB_LC_EP_OUT, get_field(td, 64 * i, 64), ctl);
+    }
+    ctl = (unsigned)get_field(rc, 8 * i, 8);
+    if (ctl & 0x80) {
+      unsigned nb = beat_bytes(rd, i, ctl, b);
+      ls_ok(f, i, sue_ls_eth_rx(ls, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0));
+      fab_lc_word(f->lc, i, FAB_LC_EP_IN, get_field(rd, 64 * i, 64), ctl);
+    }
+  }
+  for (unsigned dir = 0; dir < 2; dir++) {
+    dut_get(f->d, dir ? f->sw_out_ctl : f->sw_in_ctl, tc);
+    dut_get(f->d, dir ? f->sw_out_data : f->sw_in_data, td);
+    for (unsigned p = 0; p < f->n; p++)
+      fab_lc_word(f->lc, p, dir ? FAB_LC_SW_OUT : FAB_LC_SW_IN, get_field(td, 64 * p, 64),
+                  (unsigned)get_field(tc, 8 * p, 8));
+  }
+}
+
 /* ------------------------------------------------------------------ one cycle */
 void fab_cycle(fab_t *f, int traffic) {
   dut_t *d = f->d;
@@ -473,9 +557,6 @@ void fab_cycle(fab_t *f, int traffic) {
     if (f->o.pcap_xpu >= 0)
       capture(f, dir, get_field(w, 64 * (unsigned)f->o.pcap_xpu, 64),
               (unsigned)get_field(cw, 8 * (unsigned)f->o.pcap_xpu, 8));
-    if (f->lc && dir == 0) /* into the switch, as its ports receive them */
-      for (unsigned i = 0; i < f->n; i++)
-        fab_lc_word(f->lc, i, 0, get_field(w, 64 * i, 64), (unsigned)get_field(cw, 8 * i, 8));
     dut_set(d, dir ? f->dn_rx_data : f->up_rx_data, w);
     dut_set(d, dir ? f->dn_rx_ctl : f->up_rx_ctl, cw);
     dut_set(d, dir ? f->dn_rx_valid : f->up_rx_valid, v);
@@ -493,18 +574,13 @@ void fab_cycle(fab_t *f, int traffic) {
   dut_get(d, f->qc_xpuid, o.qx);
   dut_get(d, f->qc_vc, o.qvc);
   dut_get(d, f->qc_units, o.qu);
-  for (unsigned i = 0; i < f->n; i++) {
-    xpu_rx(f, i, &o);
-    credits_back(f, i, &o);
-  }
+  lockstep(f, &in, &o);
   for (unsigned dir = 0; dir < 2; dir++) {
     fab_chan_t *ch = dir ? f->dn : f->up;
     dut_get(d, dir ? f->dn_tx_data : f->up_tx_data, w);
     dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
     for (unsigned i = 0; i < f->n; i++) {
       unsigned ctl = (unsigned)get_field(cw, 8 * i, 8);
-      if (f->lc && dir == 1) /* out of the switch, as its ports send them */
-        fab_lc_word(f->lc, i, 1, get_field(w, 64 * i, 64), ctl);
       ch[i].rx = rifl_chan_word(&ch[i].c, get_field(w, 64 * i, 64));
       ch[i].ctl[(f->t + 1) % 256] = (uint8_t)ctl;
       if ((ctl & 0x80) && !f->in_frame[dir][i] && f->o.hook)
@@ -591,7 +667,23 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
       CHECK(f->cap[dir] != NULL, "memory");
     }
   }
-  if (!f->k->rifl) { /* the switch's configuration as config() writes it */
+  /* the endpoints' models: fabric.v's sue_endpoint (WIN, PSN_PER_VC, ING_CMD and ING_DATA at
+     fabric.v's defaults: no top of tops.txt sets them) */
+  for (unsigned i = 0; i < f->n; i++) {
+    sue_params_t sp = sue_default_params();
+    sp.data_w = f->k->data_w;
+    sp.ndst = f->n;
+    sp.align = f->k->align;
+    sp.pdu_max = f->k->pdu_max;
+    sp.q_bytes = f->k->q_bytes;
+    sp.win = 8;
+    sp.psn_per_vc = 1;
+    sp.ing_cmd = 4;
+    sp.ing_data = 2;
+    sp.rx_bytes = f->k->rx_bytes;
+    CHECK(sue_ls_init(&f->ls[i], &sp, i) == 0, "endpoint model parameters of %s", top);
+  }
+  { /* the switch's configuration as config() writes it */
     fsp_cfg_t c;
     fsp_cfg_reset(&c, 16);
     for (unsigned e = 0; e < f->n; e++) {
@@ -603,7 +695,8 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
       memcpy(c.ent[e].mac, mac, 6);
     }
     static const uint8_t smac[6] = {0x02, 0x00, 0x00, 0x00, 0xFE, 0x00}; /* MAC_HI:MAC_LO reset */
-    f->lc = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac);
+    f->lc = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac,
+                        f->k->rifl || (o->ber == 0 && o->down_link < 0));
   }
   dut_reset(f->d, 2);
   config(f);
@@ -664,11 +757,19 @@ void fab_run(fab_t *f) {
     fab_cycle(f, 0);
   read_counters(f);
   fab_summary(f);
-  if (f->lc) {
-    fab_lc_finish(f->lc, (const uint32_t(*)[FSP_NCNT])f->sw_cnt);
-    harness_log("switch against its port model: %llu frames out of the switch, every one checked",
-                (unsigned long long)fab_lc_frames(f->lc));
+  fab_lc_finish(f->lc, (const uint32_t(*)[FSP_NCNT])f->sw_cnt);
+  uint64_t eframes = 0;
+  for (unsigned i = 0; i < f->n; i++) {
+    ls_ok(f, i, sue_ls_counters(&f->ls[i], f->ep_cnt[i]));
+    ls_ok(f, i, sue_ls_credits_final(&f->ls[i]));
+    CHECK(sue_ls_quiet(&f->ls[i]), "XPU %u: frames or commands still between the RTL and its model",
+          i);
+    eframes += f->ls[i].frames;
   }
+  harness_log("lockstep: %llu frames out of the endpoints and %llu out of the switch, every one "
+              "checked; every endpoint's decisions, deliveries, credits and counters equal its "
+              "model's, every switch port's counters its port model's",
+              (unsigned long long)eframes, (unsigned long long)fab_lc_frames(f->lc));
   /* every command accepted by an endpoint and delivered by another */
   uint64_t sent = 0, got = 0;
   for (unsigned i = 0; i < f->n; i++) {
@@ -705,6 +806,8 @@ void fab_close(fab_t *f) {
       }
   free(f->lat);
   fab_lc_close(f->lc);
+  for (unsigned i = 0; i < f->n; i++)
+    sue_ls_free(&f->ls[i]);
   if (f->o.pcap_xpu >= 0)
     for (unsigned dir = 0; dir < 2; dir++) {
       CHECK(sue_pcap_close(&f->pcap[dir]) == 0, "pcap close");

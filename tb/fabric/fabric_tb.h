@@ -4,7 +4,9 @@
  * driving the SUE command interfaces with both credit kinds, one channel per link direction
  * (delay, bit errors by BER, outages: csrc/lib/rifl/rifl_channel.c), a scoreboard per
  * {source, destination, VC} (nothing lost, duplicated, reordered or corrupted), command latency,
- * configuration and counters over the fabric's one AXI4-Lite port.
+ * configuration and counters over the fabric's one AXI4-Lite port. Every cycle, each endpoint is
+ * held to its own model (csrc/lib/sue/sue_ep_lockstep.h) and every frame into and out of the
+ * switch to the port model (fabric_link_check.h): docs/fabric/index.md "Lockstep".
  */
 #ifndef TB_FABRIC_TB_H
 #define TB_FABRIC_TB_H
@@ -20,6 +22,7 @@
 #include "sue_cfg.h"
 #include "sue_chan.h"
 #include "sue_cmd.h"
+#include "sue_ep_lockstep.h"
 #include "sue_pcap.h"
 
 #define FAB_NMAX 16
@@ -123,6 +126,8 @@ typedef struct {
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t link_up, rifl_retrans, raw_overflow, sw_xoff, sw_paused, sw_err_len, sw_err_dst;
+  port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data;
+  port_t sw_in_ctl, sw_in_data, sw_out_ctl, sw_out_data;
   unsigned quw;
   /* the end: counters read back */
   uint32_t ep_cnt[FAB_NMAX][SUE_NCNT];
@@ -135,7 +140,10 @@ typedef struct {
   uint64_t rifl_retx;  /* RIFL retransmission requests, every lane, after the bring-up */
   uint64_t rifl_retx0; /* ... during the bring-up */
   unsigned xoff_seen;  /* a switch port raised XOFF */
-  fab_lc_t *lc;        /* raw links: the switch against its port model, every frame */
+  /* lockstep (docs/fabric/index.md "Lockstep") */
+  sue_ls_t ls[FAB_NMAX];     /* each endpoint against its model, every cycle */
+  sue_cmd_t ls_rx[FAB_NMAX]; /* the command the model delivers, while the RTL delivers it */
+  fab_lc_t *lc;              /* the switch against its port model, every frame */
 } fab_t;
 
 const fab_case_t *fab_case(const char *top);

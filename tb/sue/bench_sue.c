@@ -63,7 +63,7 @@ typedef struct {
 
 static int eff_gen(ep_t *e, side_t *s, sue_cmd_t *c) {
   const eff_t *x = e->o.ctx;
-  if (!x->packed && s->kinds[KIND_PDU] < s->sent)
+  if (!x->packed && s->ls.kinds[KIND_PDU] < s->sent)
     return 0; /* unpacked: the last command's PDU first */
   bench_cmd(c, x->S, s->sent, s->peer, !x->packed);
   return 1;

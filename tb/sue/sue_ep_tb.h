@@ -14,7 +14,7 @@
 
 #include "harness.h"
 #include "sue_chan.h"
-#include "sue_endpoint_model.h"
+#include "sue_ep_lockstep.h"
 #include "sue_pcap.h"
 
 typedef struct {
@@ -23,26 +23,9 @@ typedef struct {
       rx_bytes; /* as tops.txt */
 } ep_case_t;
 
-#define NEV 8
 #define XA 0x15u /* XPU ids of the two endpoints */
 #define XB 0x2Au
 #define PEER_SLOT 1u
-
-typedef struct {
-  uint64_t t;
-  sue_cmd_t c;
-} ev_t;
-
-typedef struct {
-  uint8_t *buf;
-  size_t len;
-  unsigned kind;
-} xf_t;
-
-typedef struct { /* a FIFO of frames */
-  xf_t *q;
-  size_t n, cap, rd;
-} xfq_t;
 
 typedef struct { /* an AXI4-Lite access */
   uint32_t addr, data;
@@ -96,7 +79,7 @@ typedef struct {
 
 struct side {
   dut_t *d;
-  sue_ep_t m;
+  sue_ls_t ls; /* the endpoint's model in lockstep (csrc/lib/sue/sue_ep_lockstep.h) */
   unsigned id, peer;
   side_t *other;
   port_t tx_valid, tx_cycle, tx_vc, tx_xpuid, tx_control, tx_send_now, tx_data, tx_err;
@@ -112,21 +95,13 @@ struct side {
   sue_cmd_t cur;
   unsigned beats, beat, sent;
   int icred[SUE_NVC][2], qunits[SUE_NVC];
-  ev_t ev[NEV];
-  unsigned ev_rd, ev_n;
   sue_stream_t out[SUE_NVC];
-  uint64_t r_cred[SUE_NVC][2], m_cred[SUE_NVC][2];
-  /* transmit frames: expected (model), the one coming out of the RTL */
-  xfq_t exp;
-  uint8_t *txb;
-  size_t txn;
-  unsigned frames, kinds[6];
+  unsigned txn;      /* bytes of the frame coming out of the RTL */
   uint64_t wire_end; /* mac_bpc: byte time (cycle x mac_bpc) the wire is busy to */
-  /* receive: the frame being fed, the frames fed awaiting their verdict */
+  /* receive: the frame being fed */
   uint8_t *feed;
   size_t feed_len, feed_off;
   int feeding;
-  xfq_t fed;
   /* XPU receive */
   int rx_busy;
   sue_cmd_t rxc;

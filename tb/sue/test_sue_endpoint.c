@@ -48,8 +48,9 @@ HARNESS_TEST(ep_clean) {
   CHECK(sue_pcap_open(&e->s[0].pcap, path) == 0, "pcap %s", path);
   e->s[0].pcap_on = 1;
   ep_run(e);
-  CHECK(e->s[0].kinds[5] > 0 && e->s[1].kinds[4] + e->s[0].kinds[4] > 0, "PDUs and ACKs sent");
-  unsigned frames = e->s[0].frames, pfc = e->s[0].kinds[1];
+  CHECK(e->s[0].ls.kinds[5] > 0 && e->s[1].ls.kinds[4] + e->s[0].ls.kinds[4] > 0,
+        "PDUs and ACKs sent");
+  unsigned frames = e->s[0].ls.frames, pfc = e->s[0].ls.kinds[1];
   ep_close(e);
   free(e);
   /* the capture read back: every data frame Ethernet / IPv4 / UDP, checksum good, our port */
@@ -112,10 +113,10 @@ HARNESS_TEST(ep_lossy) {
         e->ch[i].drop = forced_errors;
     ep_run(e);
     for (unsigned i = 0; i < 2; i++) {
-      retx += e->s[i].m.cnt[SUE_CNT_TX_RETX];
-      nacks += e->s[i].m.cnt[SUE_CNT_TX_NACKS];
-      fcs += e->s[i].m.cnt[SUE_CNT_RX_FCS];
-      rcrc += e->s[i].m.cnt[SUE_CNT_RX_RCRC];
+      retx += e->s[i].ls.m.cnt[SUE_CNT_TX_RETX];
+      nacks += e->s[i].ls.m.cnt[SUE_CNT_TX_NACKS];
+      fcs += e->s[i].ls.m.cnt[SUE_CNT_RX_FCS];
+      rcrc += e->s[i].ls.m.cnt[SUE_CNT_RX_RCRC];
     }
     ep_close(e);
     free(e);
@@ -146,8 +147,8 @@ HARNESS_TEST(ep_pfc_per_vc) {
     ep_open(e, "sue_endpoint_w1024_vc", &o, 20 + run);
     ep_run(e);
     for (unsigned i = 0; i < 2; i++) {
-      pfc += e->s[i].kinds[1];
-      paused_frames += e->s[i].m.cnt[SUE_CNT_RX_PFC];
+      pfc += e->s[i].ls.kinds[1];
+      paused_frames += e->s[i].ls.m.cnt[SUE_CNT_RX_PFC];
     }
     ep_close(e);
     free(e);
