@@ -8,7 +8,7 @@
 #     fabric_n4 (SCOC and iSLIP), fabric_n8, fabric_n16 (CMDS commands per XPU, default 400);
 #  3. goodput and p99 latency against the links' BER (1e-9 .. 1e-5), RIFL on and off (N = 4);
 #  4. the composed C model (csrc/ref/fabric/fabric_model.c): the RTL's four configurations
-#     beside the RTL rows, then N = 64 and 256, SCOC and iSLIP, speedup 1.0 and 1.45.
+#     beside the RTL rows, then N = 64, 256 and 1024, SCOC and iSLIP, speedup 1.0 and 1.45.
 # Writes sim_out/reports/fabric_{latency,throughput,ber}.csv and PNG plots.
 set -euo pipefail
 SEED=${SEED:-1}
@@ -29,7 +29,8 @@ one() { bench_one bench_fabric "$bin" "$run" "$SEED" "$@"; } # name test plusarg
 
 one tp_n16 bench_fabric_throughput +top=fabric_n16 +cmds="$CMDS" &
 p1=$!
-one model bench_fabric_model +cmds="$CMDS" +big_cmds="${BIG_CMDS:-200}" &
+one model bench_fabric_model +cmds="$CMDS" +big_cmds="${BIG_CMDS:-200}" \
+  +huge_cmds="${HUGE_CMDS:-40}" &
 p2=$!
 one tp_n4 bench_fabric_throughput +top=fabric_n4 +cmds="$CMDS"
 one tp_n4i bench_fabric_throughput +top=fabric_n4_islip +cmds="$CMDS"

@@ -8,10 +8,9 @@
  * bytes a cycle / 8, the 64-bit line) at saturation, uniform / permutation / incast, per top
  * (+top=); bench_fabric_ber         goodput and p99 latency against the links' BER, RIFL on and
  * off; bench_fabric_model       the same goodput on the composed C model (csrc/ref/fabric/
- * fabric_model.c): the RTL's sizes beside the RTL (how close the model is), then N = 64 and 256,
- * SCOC and iSLIP, speedup 1.0 and 1.45 (the core clocked 1.45 times the line).
- * Every run also passes the tests' checks (fab_run, fm_run: the scoreboard, no drop for want of
- * room).
+ * fabric_model.c): the RTL's sizes beside the RTL (how close the model is), then N = 64, 256 and
+ * 1024, SCOC and iSLIP, speedup 1.0 and 1.45 (the core clocked 1.45 times the line). Every run also
+ * passes the tests' checks (fab_run, fm_run: the scoreboard, no drop for want of room).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -246,9 +245,10 @@ static void model_row(FILE *csv, unsigned n, unsigned islip, unsigned pattern, d
   p.islip = islip;
   p.pattern = pattern;
   p.speedup = speedup;
-  /* incast: the same number of commands in all, not per sender */
-  unsigned senders = n - 1 < 62 ? n - 1 : 62;
-  p.cmds = pattern == FM_INCAST ? (2 * cmds / senders > 8 ? 2 * cmds / senders : 8) : cmds;
+  /* incast: the same number of commands in all, not per sender; at least 8 a sender, 1 at
+     N = 1024 (8 would be 8,184 commands into one port: 16 times N = 256's run) */
+  unsigned senders = n - 1 < 62 ? n - 1 : 62, least = n >= 1024 ? 1 : 8;
+  p.cmds = pattern == FM_INCAST ? (2 * cmds / senders > least ? 2 * cmds / senders : least) : cmds;
   /* a permutation's figure depends on the permutation (SCOC's groups): at the RTL's sizes the
      mean of five, at N >= 64 one (there it averages out) */
   unsigned runs = pattern == FM_PERMUTATION && n <= 16 ? 5 : 1;
@@ -279,6 +279,10 @@ static void model_row(FILE *csv, unsigned n, unsigned islip, unsigned pattern, d
 HARNESS_TEST(bench_fabric_model) {
   unsigned cmds = (unsigned)harness_plusarg_ul("cmds", 400);
   unsigned big = (unsigned)harness_plusarg_ul("big_cmds", 200);
+  /* N = 1024 (the spec's largest fabric): each endpoint model ticks its 256 connections every
+     cycle, so a command costs 4 times N = 256's; 40 a XPU give N = 1024 uniform within 1 % of
+     100's (0.518 / 0.525) */
+  unsigned huge = (unsigned)harness_plusarg_ul("huge_cmds", 40);
   FILE *csv = harness_csv("model.csv", TP_HEADER);
   /* the RTL tops' configurations (fabric_n4, fabric_n4_islip, fabric_n8, fabric_n16) */
   for (unsigned pat = 0; pat < 3; pat++) {
@@ -287,13 +291,17 @@ HARNESS_TEST(bench_fabric_model) {
     model_row(csv, 8, 0, pat, 1.0, cmds, 0);
     model_row(csv, 16, 0, pat, 1.0, cmds, 0);
   }
-  static const unsigned ns[2] = {64, 256};
+  static const unsigned ns[3] = {64, 256, 1024};
   static const double sp[2] = {1.0, 1.45};
-  for (unsigned i = 0; i < 2; i++)
+  for (unsigned i = 0; i < 3; i++)
     for (unsigned islip = 0; islip < 2; islip++)
       for (unsigned k = 0; k < 2; k++)
         for (unsigned pat = 0; pat < 3; pat++)
-          model_row(csv, ns[i], islip, pat, sp[k], ns[i] > 64 ? big : cmds, 0);
+          model_row(csv, ns[i], islip, pat, sp[k],
+                    ns[i] >= 1024 ? huge
+                    : ns[i] > 64  ? big
+                                  : cmds,
+                    0);
   /* the spec's PDU of 4096 bytes: up to 15 commands of 256 bytes a frame instead of one */
   for (unsigned pat = 0; pat < 2; pat++) {
     model_row(csv, 64, 0, pat, 1.0, cmds, 4096);

@@ -31,7 +31,7 @@ unsigned long long swl_cycles(unsigned long long n) { return harness_scaled(n / 
 void swl_open(swl_t *s, const char *top, unsigned n, unsigned lw, unsigned dw, sw_ops_t model,
               swl_hook_fn compare, void *ctx, uint64_t salt) {
   memset(s, 0, sizeof *s);
-  CHECK(n <= 256 && dw >= 32 && lw <= 4,
+  CHECK(n <= SWL_MAX_N && dw >= 32 && lw <= 4,
         "%s: the lockstep traffic needs N <= 256, DW >= 32 and "
         "LW <= 4",
         top);

@@ -27,6 +27,8 @@ typedef struct { /* the packet an input link is offering */
   unsigned held; /* its word was offered and not taken: it stays offered (valid/ready) */
 } swl_offer_t;
 
+#define SWL_MAX_N 256u /* ports of an RTL top in lockstep (the tops of tb/scoc: 64 at most) */
+
 typedef void (*swl_hook_fn)(void *ctx); /* compares what the links do not show */
 
 typedef struct {
@@ -37,9 +39,9 @@ typedef struct {
   const char *top;
   prng_t rng;
   unsigned n, pmax, dw;
-  swl_offer_t src[SW_MAX_N];
-  uint16_t seq_tx[SW_MAX_N][SW_MAX_N], seq_rx[SW_MAX_N][SW_MAX_N];
-  unsigned rx_src[SW_MAX_N], rx_seq[SW_MAX_N], rx_len[SW_MAX_N], rx_idx[SW_MAX_N];
+  swl_offer_t src[SWL_MAX_N];
+  uint16_t seq_tx[SWL_MAX_N][SWL_MAX_N], seq_rx[SWL_MAX_N][SWL_MAX_N];
+  unsigned rx_src[SWL_MAX_N], rx_seq[SWL_MAX_N], rx_len[SWL_MAX_N], rx_idx[SWL_MAX_N];
   uint64_t good_tx, good_rx, bad_len_tx, bad_dst_tx, words_rx, cycle;
 } swl_t;
 

@@ -56,7 +56,8 @@ typedef struct {
   uint64_t busy_out[SCOC_MAX_R][16]; /* ... of the output group's route link */
   uint64_t busy_o[SCOC_MAX_N];       /* ... of the output port */
   uint64_t busy_p[SCOC_MAX_N][16];   /* ... of an input port's transfer on a route */
-  scoc_out_t prev;                   /* outputs of the previous cycle */
+  uint8_t prev_gv[SCOC_MAX_R], prev_gig[SCOC_MAX_R],
+      prev_gout[SCOC_MAX_R]; /* last cycle's grants */
   uint64_t cycle, accepts, enqs;
 } sched_t;
 
@@ -145,7 +146,7 @@ static void invariants(sched_t *s, const scoc_out_t *o) {
       continue;
     /* registered: made in the previous cycle, for the grant registered before that */
     unsigned out = o->acc_out[g], og = out / m, port = g * m + o->acc_port[g];
-    CHECK(s->prev.gnt_valid[og] && s->prev.gnt_ig[og] == g && s->prev.gnt_out[og] == out % m,
+    CHECK(s->prev_gv[og] && s->prev_gig[og] == g && s->prev_gout[og] == out % m,
           "cycle %llu: accept of group %u for output %u without its grant",
           (unsigned long long)s->cycle, g, out);
     uint64_t a = s->cycle - 1; /* the accept cycle */
@@ -188,7 +189,7 @@ static void cycle(sched_t *s, double enq_rate, dst_fn pick, double room) {
   scoc_in_t in;
   memset(&in, 0, sizeof in);
   uint32_t ev[MAXW] = {0}, ed[MAXW] = {0}, el[MAXW] = {0}, et[MAXW] = {0}, orw[MAXW] = {0};
-  scoc_out_t o;
+  static scoc_out_t o; /* R_MAX x N_MAX twice: not on the stack */
   scoc_model_outputs(&s->m, &o);
   unsigned lmax = (1u << s->c->p.lw) - 1;
   if (lmax > 8)
@@ -219,7 +220,9 @@ static void cycle(sched_t *s, double enq_rate, dst_fn pick, double room) {
   dut_set(s->d, s->out_room, orw);
   compare(s, &o);
   invariants(s, &o);
-  s->prev = o;
+  memcpy(s->prev_gv, o.gnt_valid, s->r);
+  memcpy(s->prev_gig, o.gnt_ig, s->r);
+  memcpy(s->prev_gout, o.gnt_out, s->r);
   dut_step(s->d, 1);
   scoc_model_clock(&s->m, &in);
   s->cycle++;

@@ -9,13 +9,17 @@ checks every delivered word: each packet once, in order per input, intact, out_l
 word; nothing dropped (err_len, err_dst stay 0).
 """
 import ctypes
+import pathlib
 import random
+import re
 
 import cocotb
 import harness
 from cocotb.triggers import FallingEdge
 
-SW_MAX_N = 256  # sw_link.h
+# the arrays' size, read from the header the model is built with, so that the two cannot drift
+_SW_LINK_H = pathlib.Path(__file__).resolve().parents[2] / "csrc" / "lib" / "scoc" / "sw_link.h"
+SW_MAX_N = int(re.search(r"#define SW_MAX_N (\d+)u", _SW_LINK_H.read_text()).group(1))
 
 
 class SwLinkIn(ctypes.Structure):  # sw_link_in_t

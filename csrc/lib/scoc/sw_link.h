@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#define SW_MAX_N 256u
+#define SW_MAX_N 1024u /* the models: the SUE spec's largest fabric, 1024 XPUs */
 
 typedef struct { /* inputs of one cycle, indexed by port */
   uint8_t in_valid[SW_MAX_N];

@@ -396,7 +396,7 @@ static void xpu_rx(fm_t *m, unsigned i) {
   sue_cmd_t got;
   if (m->t < x->rx_free || !sue_ep_xpu_rx(&x->ep, m->t, &got))
     return;
-  unsigned src = got.xpuid - FM_XPU_ID(0);
+  unsigned src = FM_XPU_IDX(got.xpuid);
   int s = src < m->p.n ? slot_of(&m->x[src], i) : -1;
   if (s < 0) {
     fail(m, "XPU %u: a command from unknown XPU 0x%x", i, got.xpuid);

@@ -24,7 +24,7 @@
  *
  * One cycle is one 64-bit word of the line (docs/fabric/index.md "Clocking"). At the RTL's sizes
  * the model runs beside the RTL in make bench BLOCK=fabric (fabric_throughput.csv); beyond them
- * (N = 64, 256: the switch models' limit) it is the figure.
+ * (N = 64, 256 and 1024, the spec's largest: the switch models' limit) it is the figure.
  */
 #ifndef REF_FABRIC_MODEL_H
 #define REF_FABRIC_MODEL_H
@@ -43,7 +43,10 @@ extern "C" {
 #endif
 
 #define FM_NMAX SW_MAX_N /* the switch models' limit */
-#define FM_XPU_ID(i) (0x40u + (i))
+/* XPU ids: not their indexes (so that a mix-up shows), 10 bits (SUE's XPU id), all distinct up to
+ * 1024 XPUs */
+#define FM_XPU_ID(i) ((0x40u + (i)) & 0x3FFu)
+#define FM_XPU_IDX(id) (((id)-0x40u) & 0x3FFu)
 
 enum { FM_UNIFORM, FM_PERMUTATION, FM_INCAST };
 

@@ -108,6 +108,7 @@ void fsp_pfc_frame(const uint8_t mac[6], unsigned port, unsigned cev, const uint
   uint8_t sa[6];
   memcpy(sa, mac, 6);
   sa[5] = (uint8_t)port;
+  sa[4] ^= (uint8_t)(port >> 8); /* ports past 255 (the model only: the RTL's NENT <= 64) */
   size_t n = sue_pfc_build(sa, cev, time, out);
   (void)n;
 }

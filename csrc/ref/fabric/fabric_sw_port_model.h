@@ -54,7 +54,7 @@ extern const char *const fsp_cnt_name[FSP_NCNT];
 #define FSP_REG_ENT(e)                                                                             \
   (0x800u + 0x10u * (e)) /* +0 {valid[31], port[7:0]}, +4 MAC[31:0], +8 MAC[47:32], +C XPU id */
 #define FSP_NENT_MAX                                                                               \
-  256u /* the model (the fabric model's largest switch); the RTL takes NENT <= 64 */
+  1024u /* the model (the fabric model's largest switch); the RTL takes NENT <= 64 */
 
 typedef struct {
   int valid;
@@ -101,7 +101,8 @@ unsigned fsp_cell_payload(unsigned ck, unsigned lw);
 unsigned fsp_cells(unsigned len, unsigned cp);
 
 /* The PFC frame port `port` sends (64 bytes, FCS included): source MAC = the switch's MAC with
- * the port number in the last octet, class-enable vector cev, pause times. */
+ * the port number in the last octet (its bits above 8, the model's ports past 255, XORed into
+ * the octet before), class-enable vector cev, pause times. */
 void fsp_pfc_frame(const uint8_t mac[6], unsigned port, unsigned cev, const uint16_t time[8],
                    uint8_t out[64]);
 

@@ -100,6 +100,18 @@ static void t_bad(ut_t *t) {
   p.ep.win = 3;
   UT_CHECK(t, fm_run(&p, &r, why, sizeof why) != 0 && strstr(why, "WIN"), "WIN 3: %s", why);
   p = small(4, FM_UNIFORM);
+  p.n = FM_NMAX + 1;
+  UT_CHECK(t, fm_run(&p, &r, why, sizeof why) != 0 && strstr(why, "illegal"), "N = %u: %s",
+           FM_NMAX + 1, why);
+  /* up to the spec's 1024 XPUs, every XPU id is its own (10 bits) and maps back */
+  static uint8_t seen[1024];
+  memset(seen, 0, sizeof seen);
+  for (unsigned i = 0; i < FM_NMAX; i++) {
+    unsigned id = FM_XPU_ID(i);
+    UT_CHECK(t, id < 1024 && !seen[id] && FM_XPU_IDX(id) == i, "XPU %u: id 0x%x", i, id);
+    seen[id & 1023u] = 1;
+  }
+  p = small(4, FM_UNIFORM);
   p.max_cycles = 100;
   UT_CHECK(t, fm_run(&p, &r, why, sizeof why) != 0 && strstr(why, "not done"), "timeout: %s", why);
 }

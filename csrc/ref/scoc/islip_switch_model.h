@@ -32,7 +32,7 @@ typedef struct {
 
 /* The RTL defaults: N 16, K 1, QD 16, OQ 16, LW 4, DW 32. */
 islip_params_t islip_default_params(void);
-/* 0 when legal, else -1: 2 <= N <= 256, 1 <= K <= 4, 2 <= QD <= 256, 2 <= OQ <= 64, 1 <= LW <= 8,
+/* 0 when legal, else -1: 2 <= N <= 1024, 1 <= K <= 4, 2 <= QD <= 256, 2 <= OQ <= 64, 1 <= LW <= 8,
  * 8 <= DW <= 64. The RTL takes N <= 64 and QD <= 32; the model goes beyond for studies (the
  * paper's N = 128, and deep input buffers). */
 int islip_params_check(const islip_params_t *p);

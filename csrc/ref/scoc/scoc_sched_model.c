@@ -65,7 +65,7 @@ scoc_params_t scoc_default_params(void) {
 int scoc_params_check(const scoc_params_t *p) {
   if (p->m != 2 && p->m != 4 && p->m != 8 && p->m != 16)
     return -1;
-  if (p->n > SCOC_MAX_N || p->n % p->m != 0 || p->n / p->m < 2)
+  if (p->n > SCOC_MAX_N || p->n % p->m != 0 || p->n / p->m < 2 || p->n / p->m > SCOC_MAX_R)
     return -1;
   if (p->mt < 1 || p->mt > p->m)
     return -1;
@@ -171,7 +171,8 @@ unsigned scoc_model_lfsr(const scoc_model_t *m, unsigned group) { return m->s->l
 
 void scoc_model_outputs(const scoc_model_t *m, scoc_out_t *o) {
   const scoc_state_t *s = m->s;
-  memset(o, 0, sizeof *o);
+  /* every field of the first R groups and N ports is written below; the rest is never read
+     (no memset of the whole: it is R_MAX x N_MAX twice, and this runs every cycle) */
   for (unsigned g = 0; g < m->r; g++) {
     memcpy(o->req[g], s->req[s->cur][g], m->p.n);
     memcpy(o->req_cnt[g], s->cnt[s->cur][g], m->p.n);

@@ -18,8 +18,8 @@
 extern "C" {
 #endif
 
-#define SCOC_MAX_N 256u
-#define SCOC_MAX_R 128u
+#define SCOC_MAX_N 1024u /* the SUE spec's 1024 XPUs */
+#define SCOC_MAX_R 256u  /* groups (8-bit group pointers): N = 1024 needs M >= 4 */
 #define SCOC_MAX_M 16u
 #define SCOC_MAX_QD 32u
 
