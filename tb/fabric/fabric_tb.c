@@ -752,6 +752,8 @@ void fab_run(fab_t *f) {
           "traffic not delivered after %llu cycles (%zu commands delivered)",
           (unsigned long long)(f->t - f->t_traffic), f->nlat);
   }
+  f->t_done = f->t;
+
   /* drain: ACKs settle; then nothing may arrive any more */
   for (unsigned c = 0; c < 3000; c++)
     fab_cycle(f, 0);

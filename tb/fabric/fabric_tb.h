@@ -106,7 +106,7 @@ typedef struct {
   fab_opts_t o;
   dut_t *d;
   prng_t r;
-  uint64_t t, t_traffic; /* cycle; the first cycle of traffic */
+  uint64_t t, t_traffic, t_done; /* cycle; the first cycle of traffic; the last delivery's */
   unsigned n;
   fab_xpu_t x[FAB_NMAX];
   fab_chan_t up[FAB_NMAX], dn[FAB_NMAX];
