@@ -76,7 +76,7 @@ module rifl_bond #(
 
   // ---------------------------------------------------------------- lane order
   reg  [LW-1:0] tx_ptr_q, rx_ptr_q;
-  reg           bond_up_q;                 // every lane has been up since the last restart
+  reg           bond_up_q;                 // every lane has been up (since the last restart)
   wire [LANES-1:0] up;
   wire          all_up  = &up;
   wire          any_up  = |up;
@@ -86,10 +86,13 @@ module rifl_bond #(
   // order stands and nothing is forced.
   wire          force_all = RESTART != 0 && bond_up_q && !all_up;
 
+  // bond_up: every lane has been up. RESTART 1 clears it when no lane is up (the order restarts
+  // with the lanes). RESTART 0 never clears it: lanes that went down, even all at once, resume
+  // their frame streams where they stopped, so the order must stand (lane_bond_link_cut).
   always @(posedge clk or negedge rst_n) begin
-    if (!rst_n)           bond_up_q <= 1'b0;
-    else if (all_up)      bond_up_q <= 1'b1;
-    else if (!any_up)     bond_up_q <= 1'b0;
+    if (!rst_n)                           bond_up_q <= 1'b0;
+    else if (all_up)                      bond_up_q <= 1'b1;
+    else if (RESTART != 0 && !any_up)     bond_up_q <= 1'b0;
   end
 
   // ---------------------------------------------------------------- TX

@@ -352,7 +352,7 @@ HARNESS_TEST(lane_bond_errors) {
  * RESTART=0 (published), by_cut only: the cut lane pauses (SEND_PAUSE at the side that lost
  * sync, PAUSE at the other) and resumes with its frame IDs and buffer: nothing restarts and
  * nothing is lost, aborted, duplicated or corrupted. */
-static void bond_restart(const axis_case_t *a, int by_cut, int restart) {
+static void bond_cut(const axis_case_t *a, int by_cut, int restart, int all_lanes) {
   rifl_link_cfg_t cfg;
   memset(&cfg, 0, sizeof cfg);
   cfg.top = a->top;
@@ -378,7 +378,9 @@ static void bond_restart(const axis_case_t *a, int by_cut, int restart) {
   const uint64_t before[2] = {rifl_link_score(&l, 0)->pkts, rifl_link_score(&l, 1)->pkts};
   CHECK(before[0] > 0 && before[1] > 0, "%s: traffic before the restart", a->top);
   if (by_cut) {
-    rifl_link_cut(&l, 0, a->lanes - 1, 200); /* side 1's last lane loses alignment */
+    /* side 1's last lane loses alignment, or (all_lanes) every lane of side 1's line at once */
+    for (unsigned k = all_lanes ? 0 : a->lanes - 1; k < a->lanes; k++)
+      rifl_link_cut(&l, 0, k, 200);
     rifl_link_run(&l, 200);
     if (!restart)
       CHECK(!get(&l, 1, "link_up"), "%s: the cut lane went down", a->top);
@@ -427,6 +429,10 @@ static void bond_restart(const axis_case_t *a, int by_cut, int restart) {
   rifl_link_close(&l);
 }
 
+static void bond_restart(const axis_case_t *a, int by_cut, int restart) {
+  bond_cut(a, by_cut, restart, 0);
+}
+
 HARNESS_TEST(lane_bond_restart) {
   if (harness_scale() == HARNESS_QUICK)
     harness_skip("the RESTART=1 bond: +quick (make test's Icarus lane) has lane_peer_reset for "
@@ -438,3 +444,12 @@ HARNESS_TEST(lane_bond_restart) {
 
 /* Published (RESTART=0): one lane's line cut; the lane pauses and resumes, nothing lost. */
 HARNESS_TEST(lane_bond_lane_cut) { bond_restart(&axis_tops[pk(4) < 4 ? 3 : 4], 1, 0); }
+
+/* Published (RESTART=0): every lane of one direction cut at once, mid-stream (a whole bonded
+ * link down, as a fabric link taken down). Every lane pauses and resumes with its frame IDs and
+ * buffer; the bond's round-robin order must survive the moment no lane is up. */
+HARNESS_TEST(lane_bond_link_cut) {
+  bond_cut(&axis_tops[3], 1, 0, 1);
+  if (harness_scale() != HARNESS_QUICK)
+    bond_cut(&axis_tops[4], 1, 0, 1);
+}
