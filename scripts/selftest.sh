@@ -85,6 +85,8 @@ illegal "sync_fifo DEPTH=1" "$fifo_re" yosys yosys -q -p "read_verilog -sv -Irtl
 rifl_v=(-Irtl/common -y rtl/common -y rtl/rifl)
 illegal "rifl_lane FW=200" "need FW in" verilator verilator --lint-only -Wall "${rifl_v[@]}" -GFW=200 --top-module rifl_lane rtl/rifl/rifl_lane.v
 illegal "rifl_bond LANES=3" "LANES must be 1, 2 or 4" verilator verilator --lint-only -Wall "${rifl_v[@]}" -GLANES=3 --top-module rifl_bond rtl/rifl/rifl_bond.v
+fab_v=(-Irtl/common -y rtl/common -y rtl/rifl -y rtl/sue -y rtl/scoc -y rtl/fabric -Irtl/sue -Irtl/scoc -Irtl/fabric)
+illegal "fabric LANES=2 RIFL=0" "LANES 1 on raw links" verilator verilator --lint-only -Wall "${fab_v[@]}" -GLANES=2 -GRIFL=0 --top-module fabric rtl/fabric/fabric.v
 sue_v=(-Irtl/common -y rtl/common -y rtl/sue)
 illegal "sue_gbn WIN=6" "WIN must be a power of two" verilator verilator --lint-only -Wall "${sue_v[@]}" -GWIN=6 --top-module sue_gbn rtl/sue/sue_gbn.v
 illegal "sue_gbn WIN=6" "sue_gbn.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${sue_v[@]}" -Psue_gbn.WIN=6 -s sue_gbn -o "$work/illegal.vvp" rtl/sue/sue_gbn.v

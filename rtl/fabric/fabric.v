@@ -1,10 +1,11 @@
 // fabric: the system of the source documents (docs/fabric/index.md): N XPUs, each with a SUE
 // endpoint (rtl/sue), joined to one switch port (fabric_switch: scoc_switch by default, iSLIP by
 // parameter) by a link in each direction. With RIFL = 1 (the default) every link is a RIFL lane
-// pair (rtl/rifl, the spec's link-level retry, 3.3.4); with RIFL = 0 the frames go raw over the
-// same channel and link errors reach the FCS. The channels themselves are outside: each link
-// direction is a 64-bit word a cycle out (*_tx_*) and back in (*_rx_*), so a testbench can add
-// delay, bit errors and outages. One clock: a GT word a cycle is the line rate (docs/fabric/index.md
+// pair (rtl/rifl, the spec's link-level retry, 3.3.4), or with LANES 2 or 4 a pair of bonded
+// links of that many RIFL lanes (rifl_bond); with RIFL = 0 the frames go raw over the same
+// channel and link errors reach the FCS. The channels themselves are outside: each lane of a
+// link direction is a 64-bit word a cycle out (*_tx_*) and back in (*_rx_*), so a testbench can
+// add delay, skew, bit errors and outages. One clock: a GT word a cycle is the line rate (docs/fabric/index.md
 // "Clocking").
 // Model: csrc/ref/fabric (the endpoint, lane and switch models composed; docs/fabric/index.md)
 `resetall
@@ -14,6 +15,7 @@
 module fabric #(
   parameter integer N        = 4,
   parameter integer RIFL     = 1,      // 1 RIFL on every link, 0 raw Ethernet (bypass)
+  parameter integer LANES    = 1,      // RIFL lanes a link (1, 2, 4; > 1: rifl_bond, RIFL 1 only)
   parameter integer SWITCH   = 0,      // 0 scoc_switch, 1 islip_switch
   parameter integer M        = 2,
   parameter integer MT       = 2,
@@ -74,18 +76,19 @@ module fabric #(
   output wire [144*N-1:0]    rx_control,
   output wire [DATA_W*N-1:0] rx_data,
   input  wire [6*N-1:0]      rx_credit,
-  // ---- link channels: up = endpoint to switch, dn = switch to endpoint; a 64-bit word and,
-  //      on the raw channel only, its framing {valid, last, 2'b0, nbytes}
-  output wire [64*N-1:0]     up_tx_data,
-  output wire [8*N-1:0]      up_tx_ctl,
-  input  wire [N-1:0]        up_rx_valid,
-  input  wire [64*N-1:0]     up_rx_data,
-  input  wire [8*N-1:0]      up_rx_ctl,
-  output wire [64*N-1:0]     dn_tx_data,
-  output wire [8*N-1:0]      dn_tx_ctl,
-  input  wire [N-1:0]        dn_rx_valid,
-  input  wire [64*N-1:0]     dn_rx_data,
-  input  wire [8*N-1:0]      dn_rx_ctl,
+  // ---- link channels: up = endpoint to switch, dn = switch to endpoint; a 64-bit word a lane
+  //      (XPU i's lane k at word LANES i + k) and, on the raw channel only, its framing
+  //      {valid, last, 2'b0, nbytes}
+  output wire [64*LANES*N-1:0] up_tx_data,
+  output wire [8*N-1:0]        up_tx_ctl,
+  input  wire [LANES*N-1:0]    up_rx_valid,
+  input  wire [64*LANES*N-1:0] up_rx_data,
+  input  wire [8*N-1:0]        up_rx_ctl,
+  output wire [64*LANES*N-1:0] dn_tx_data,
+  output wire [8*N-1:0]        dn_tx_ctl,
+  input  wire [LANES*N-1:0]    dn_rx_valid,
+  input  wire [64*LANES*N-1:0] dn_rx_data,
+  input  wire [8*N-1:0]        dn_rx_ctl,
   // ---- AXI4-Lite: endpoint i at i << 12, the switch at 0x10000
   input  wire                s_axil_awvalid,
   output wire                s_axil_awready,
@@ -108,8 +111,8 @@ module fabric #(
   output wire [N-1:0]        ep_tx_decide,
   output wire [3*N-1:0]      ep_tx_kind,
   output wire [N-1:0]        ep_rx_verdict,
-  output wire [2*N-1:0]      link_up,       // [2i] up link of XPU i, [2i+1] its down link
-  output wire [64*N-1:0]     rifl_retrans,  // retransmissions requested, per lane pair: [64i +: 32] up, [64i+32 +: 32] dn
+  output wire [2*N-1:0]      link_up,       // [2i] up link of XPU i, [2i+1] its down link (every lane up)
+  output wire [64*N-1:0]     rifl_retrans,  // retransmissions requested, per link pair (its lanes summed): [64i +: 32] up, [64i+32 +: 32] dn
   output wire [N-1:0]        raw_overflow,  // raw channel: a beat found the endpoint FIFO full
   output wire [4*N-1:0]      sw_xoff,
   output wire [4*N-1:0]      sw_paused,
@@ -130,9 +133,13 @@ module fabric #(
 );
   `include "common_params.vh"
 
-  generate if (N < 4 || N > 16 || (RIFL != 0 && RIFL != 1)) begin : g_bad_param
-    `PARAM_FATAL("fabric: need 4 <= N <= 16 (the register map) and RIFL in {0, 1}")
+  generate if (N < 4 || N > 16 || (RIFL != 0 && RIFL != 1) ||
+               (LANES != 1 && LANES != 2 && LANES != 4) || (RIFL == 0 && LANES != 1))
+  begin : g_bad_param
+    `PARAM_FATAL("fabric: need 4 <= N <= 16 (the register map), RIFL in {0, 1}, LANES in {1, 2, 4}, LANES 1 on raw links")
   end endgenerate
+
+  localparam integer GW = 64 * LANES;   // one link direction's channel bits
 
   // ================================================================ registers
   wire [N:0]      m_awvalid, m_awready, m_wvalid, m_wready, m_bvalid, m_bready;
@@ -237,46 +244,82 @@ module fabric #(
       .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
 
     if (RIFL != 0) begin : g_rifl
-      // up: endpoint -> lane a -> channel -> lane b -> switch; dn: switch -> lane b -> lane a
       wire [7:0]  a_rkeep, b_rkeep;
       wire [31:0] a_rt, b_rt;
-      // lane state and counters the fabric does not bring out
-      wire [2:0]  a_st, b_st;
-      wire        a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl, a_fr, b_fr;
-      wire [5:0]  a_ao, b_ao;
-      wire [idx_w(FW / 64)-1:0] a_ap, b_ap;
-      wire [$clog2(FC_DEPTH+1)-1:0] a_lv, b_lv;
-      wire [159:0] a_c, b_c;
-      wire unused_lane = ^{a_st, b_st, a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl,
-                           a_fr, b_fr, a_ao, b_ao, a_ap, b_ap, a_lv, b_lv, a_c, b_c};
-      rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
-        .clk(clk), .rst_n(rst_n),
-        .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
-        .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
-        .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
-        .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
-        .gt_tx_data(up_tx_data[64*i +: 64]), .gt_rx_valid(dn_rx_valid[i]),
-        .gt_rx_data(dn_rx_data[64*i +: 64]), .force_restart(1'b0),
-        .tx_state(a_st), .aligned(a_al), .align_offset(a_ao), .align_phase(a_ap),
-        .link_up(link_up[2*i + 1]), .frame_err(a_fe), .pause_req(a_pr), .retrans_req(a_rr),
-        .fc_local(a_fl), .fc_remote(a_fr), .rx_level(a_lv), .cnt_retrans(a_rt),
-        .cnt_frame_err(a_c[0 +: 32]), .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]),
-        .cnt_flush(a_c[96 +: 32]), .cnt_abort(a_c[128 +: 32]));
-      rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
-        .clk(clk), .rst_n(rst_n),
-        .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
-        .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
-        .s_axis_tlast(s_tx_last[i]),
-        .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
-        .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
-        .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
-        .gt_tx_data(dn_tx_data[64*i +: 64]), .gt_rx_valid(up_rx_valid[i]),
-        .gt_rx_data(up_rx_data[64*i +: 64]), .force_restart(1'b0),
-        .tx_state(b_st), .aligned(b_al), .align_offset(b_ao), .align_phase(b_ap),
-        .link_up(link_up[2*i]), .frame_err(b_fe), .pause_req(b_pr), .retrans_req(b_rr),
-        .fc_local(b_fl), .fc_remote(b_fr), .rx_level(b_lv), .cnt_retrans(b_rt),
-        .cnt_frame_err(b_c[0 +: 32]), .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]),
-        .cnt_flush(b_c[96 +: 32]), .cnt_abort(b_c[128 +: 32]));
+      if (LANES == 1) begin : g_lane
+        // up: endpoint -> lane a -> channel -> lane b -> switch; dn: switch -> lane b -> lane a
+        // lane state and counters the fabric does not bring out
+        wire [2:0]  a_st, b_st;
+        wire        a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl, a_fr, b_fr;
+        wire [5:0]  a_ao, b_ao;
+        wire [idx_w(FW / 64)-1:0] a_ap, b_ap;
+        wire [$clog2(FC_DEPTH+1)-1:0] a_lv, b_lv;
+        wire [159:0] a_c, b_c;
+        wire unused_lane = ^{a_st, b_st, a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl,
+                             a_fr, b_fr, a_ao, b_ao, a_ap, b_ap, a_lv, b_lv, a_c, b_c};
+        rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
+          .clk(clk), .rst_n(rst_n),
+          .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
+          .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
+          .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
+          .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
+          .gt_tx_data(up_tx_data[64*i +: 64]), .gt_rx_valid(dn_rx_valid[i]),
+          .gt_rx_data(dn_rx_data[64*i +: 64]), .force_restart(1'b0),
+          .tx_state(a_st), .aligned(a_al), .align_offset(a_ao), .align_phase(a_ap),
+          .link_up(link_up[2*i + 1]), .frame_err(a_fe), .pause_req(a_pr), .retrans_req(a_rr),
+          .fc_local(a_fl), .fc_remote(a_fr), .rx_level(a_lv), .cnt_retrans(a_rt),
+          .cnt_frame_err(a_c[0 +: 32]), .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]),
+          .cnt_flush(a_c[96 +: 32]), .cnt_abort(a_c[128 +: 32]));
+        rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
+          .clk(clk), .rst_n(rst_n),
+          .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
+          .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
+          .s_axis_tlast(s_tx_last[i]),
+          .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
+          .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
+          .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
+          .gt_tx_data(dn_tx_data[64*i +: 64]), .gt_rx_valid(up_rx_valid[i]),
+          .gt_rx_data(up_rx_data[64*i +: 64]), .force_restart(1'b0),
+          .tx_state(b_st), .aligned(b_al), .align_offset(b_ao), .align_phase(b_ap),
+          .link_up(link_up[2*i]), .frame_err(b_fe), .pause_req(b_pr), .retrans_req(b_rr),
+          .fc_local(b_fl), .fc_remote(b_fr), .rx_level(b_lv), .cnt_retrans(b_rt),
+          .cnt_frame_err(b_c[0 +: 32]), .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]),
+          .cnt_flush(b_c[96 +: 32]), .cnt_abort(b_c[128 +: 32]));
+      end else begin : g_bond
+        // LANES bonded RIFL lanes a direction (rifl_bond, the published RESTART 0): frame k of a
+        // link on lane k mod LANES; up: endpoint -> bond a -> LANES channels -> bond b -> switch
+        // lane state and counters the fabric does not bring out
+        wire [LANES-1:0]   a_al, b_al, a_fe, b_fe, a_fl, b_fl, a_fr, b_fr;
+        wire [3*LANES-1:0] a_st, b_st;
+        wire [159:0]       a_c, b_c;
+        wire unused_bond = ^{a_al, b_al, a_fe, b_fe, a_fl, b_fl, a_fr, b_fr, a_st, b_st, a_c, b_c};
+        rifl_bond #(.LANES(LANES), .FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
+          .clk(clk), .rst_n(rst_n),
+          .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
+          .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
+          .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
+          .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
+          .gt_tx_data(up_tx_data[GW*i +: GW]), .gt_rx_valid(dn_rx_valid[LANES*i +: LANES]),
+          .gt_rx_data(dn_rx_data[GW*i +: GW]),
+          .link_up(link_up[2*i + 1]), .aligned(a_al), .tx_state(a_st), .frame_err(a_fe),
+          .fc_local(a_fl), .fc_remote(a_fr), .cnt_retrans(a_rt), .cnt_frame_err(a_c[0 +: 32]),
+          .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]), .cnt_flush(a_c[96 +: 32]),
+          .cnt_abort(a_c[128 +: 32]));
+        rifl_bond #(.LANES(LANES), .FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
+          .clk(clk), .rst_n(rst_n),
+          .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
+          .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
+          .s_axis_tlast(s_tx_last[i]),
+          .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
+          .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
+          .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
+          .gt_tx_data(dn_tx_data[GW*i +: GW]), .gt_rx_valid(up_rx_valid[LANES*i +: LANES]),
+          .gt_rx_data(up_rx_data[GW*i +: GW]),
+          .link_up(link_up[2*i]), .aligned(b_al), .tx_state(b_st), .frame_err(b_fe),
+          .fc_local(b_fl), .fc_remote(b_fr), .cnt_retrans(b_rt), .cnt_frame_err(b_c[0 +: 32]),
+          .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]), .cnt_flush(b_c[96 +: 32]),
+          .cnt_abort(b_c[128 +: 32]));
+      end
       assign ern = keep_count(a_rkeep);
       assign s_rx_nbytes[4*i +: 4] = keep_count(b_rkeep);
       // the receiving lane counts the requests it raised: b's for the up link, a's for dn
@@ -288,16 +331,16 @@ module fabric #(
     end else begin : g_raw
       // up: the endpoint sends at line rate; the switch port takes every beat
       assign etr = 1'b1;
-      assign up_tx_data[64*i +: 64] = etv ? etd : 64'd0;
+      assign up_tx_data[GW*i +: 64] = etv ? etd : 64'd0;
       assign up_tx_ctl[8*i +: 8]    = {etv, etv && etl, 2'b00, etv ? etn : 4'd0};
       assign s_rx_valid[i]          = up_rx_valid[i] && up_rx_ctl[8*i + 7];
-      assign s_rx_data[64*i +: 64]  = up_rx_data[64*i +: 64];
+      assign s_rx_data[64*i +: 64]  = up_rx_data[GW*i +: 64];
       assign s_rx_last[i]           = up_rx_ctl[8*i + 6];
       assign s_rx_nbytes[4*i +: 4]  = up_rx_ctl[8*i +: 4];
       assign s_rx_user[i]           = 1'b0;
       // dn: the switch port sends at line rate; a FIFO meets the endpoint's valid / ready
       assign s_tx_ready[i] = 1'b1;
-      assign dn_tx_data[64*i +: 64] = s_tx_valid[i] ? s_tx_data[64*i +: 64] : 64'd0;
+      assign dn_tx_data[GW*i +: 64] = s_tx_valid[i] ? s_tx_data[64*i +: 64] : 64'd0;
       assign dn_tx_ctl[8*i +: 8]    = {s_tx_valid[i], s_tx_valid[i] && s_tx_last[i], 2'b00,
                                        s_tx_valid[i] ? s_tx_nbytes[4*i +: 4] : 4'd0};
       wire        f_in = dn_rx_valid[i] && dn_rx_ctl[8*i + 7];
@@ -307,7 +350,7 @@ module fabric #(
       wire unused_lvl = ^f_lvl;
       sync_fifo #(.WIDTH(69), .DEPTH(RAW_FIFO)) u_fifo (
         .clk(clk), .rst_n(rst_n),
-        .in_valid(f_in), .in_data({dn_rx_ctl[8*i + 6], dn_rx_ctl[8*i +: 4], dn_rx_data[64*i +: 64]}),
+        .in_valid(f_in), .in_data({dn_rx_ctl[8*i + 6], dn_rx_ctl[8*i +: 4], dn_rx_data[GW*i +: 64]}),
         .in_ready(f_rdy), .out_valid(erv), .out_data(f_out), .out_ready(err), .level(f_lvl));
       assign erd = f_out[63:0];
       assign ern = f_out[67:64];

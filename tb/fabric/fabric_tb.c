@@ -23,12 +23,13 @@
 #define MAXW 160 /* 32-bit words of the widest port (16 x 256 bits) */
 
 static const fab_case_t cases[] = {
-    /* top              n  rifl islip data_w align pdu_max q_bytes rx_bytes */
-    {"fabric_n4", 4, 1, 0, 256, 4, 512, 1024, 8192},
-    {"fabric_n4_raw", 4, 0, 0, 256, 4, 512, 1024, 8192},
-    {"fabric_n4_islip", 4, 1, 1, 256, 4, 512, 1024, 8192},
-    {"fabric_n8", 8, 1, 0, 256, 4, 512, 1024, 8192},
-    {"fabric_n16", 16, 1, 0, 256, 4, 512, 1024, 8192},
+    /* top              n  rifl islip data_w align pdu_max q_bytes rx_bytes lanes */
+    {"fabric_n4", 4, 1, 0, 256, 4, 512, 1024, 8192, 1},
+    {"fabric_n4_raw", 4, 0, 0, 256, 4, 512, 1024, 8192, 1},
+    {"fabric_n4_islip", 4, 1, 1, 256, 4, 512, 1024, 8192, 1},
+    {"fabric_n4_bond", 4, 1, 0, 256, 4, 512, 1024, 8192, 2},
+    {"fabric_n8", 8, 1, 0, 256, 4, 512, 1024, 8192, 1},
+    {"fabric_n16", 16, 1, 0, 256, 4, 512, 1024, 8192, 1},
 };
 
 const fab_case_t *fab_case(const char *top) {
@@ -86,6 +87,7 @@ static void ports(fab_t *f) {
   P(sw_err_dst, "sw_err_dst");
 #undef P
   CHECK_EQ(dut_width(d, f->tx_data), f->k->data_w * f->n, "tx_data width");
+  CHECK_EQ(dut_width(d, f->up_rx_valid), f->k->lanes * f->n, "up_rx_valid width (LANES)");
   f->quw = dut_width(d, f->qc_units) / f->n;
 }
 
@@ -423,9 +425,12 @@ static void credits_back(fab_t *f, unsigned i, const xout_t *o) {
 }
 
 /* ------------------------------------------------------------------ channels */
-static void chan_init(fab_t *f, fab_chan_t *c, uint64_t seed) {
+/* Lane k of a link direction: lanes after the first are skewed by up to 7 words (the bond's
+ * receiver takes the frames in lane order from its buffers, whatever the skew). */
+static void chan_init(fab_t *f, fab_chan_t *c, unsigned k, uint64_t seed) {
   unsigned bit = f->k->rifl ? (unsigned)prng_below(&f->r, 64) : 0;
-  CHECK(rifl_chan_init(&c->c, 64 * f->o.delay + bit, f->o.ber, seed) == 0, "channel");
+  unsigned skew = k ? (unsigned)prng_below(&f->r, 8) : 0;
+  CHECK(rifl_chan_init(&c->c, 64 * (f->o.delay + skew) + bit, f->o.ber, seed) == 0, "channel");
   c->ctl_dly = f->o.delay;
   memset(c->ctl, 0, sizeof c->ctl);
   c->rx = 0;
@@ -525,7 +530,8 @@ void fab_cycle(fab_t *f, int traffic) {
   dut_t *d = f->d;
   xin_t in;
   xout_t o;
-  uint32_t w[MAXW], cw[4], v[1];
+  uint32_t w[MAXW], cw[4], v[2];
+  const unsigned L = f->k->lanes;
   memset(&in, 0, sizeof in);
   drive_axi(f);
   for (unsigned i = 0; i < f->n; i++) {
@@ -546,13 +552,15 @@ void fab_cycle(fab_t *f, int traffic) {
     fab_chan_t *ch = dir ? f->dn : f->up;
     memset(w, 0, sizeof w);
     memset(cw, 0, sizeof cw);
-    v[0] = 0;
+    memset(v, 0, sizeof v);
     for (unsigned i = 0; i < f->n; i++) {
-      int down = link_down(f, i);
-      bits_put_field(w, 64 * i, 64, down ? 0 : ch[i].rx);
-      unsigned ctl = ch[i].ctl[(f->t + 256 - ch[i].ctl_dly) % 256];
+      int down = link_down(f, i); /* every lane of XPU i's links */
+      for (unsigned k = 0; k < L; k++) {
+        bits_put_field(w, 64 * (L * i + k), 64, down ? 0 : ch[L * i + k].rx);
+        bits_put_field(v, L * i + k, 1, 1);
+      }
+      unsigned ctl = ch[L * i].ctl[(f->t + 256 - ch[L * i].ctl_dly) % 256]; /* raw: L = 1 */
       bits_put_field(cw, 8 * i, 8, down ? 0 : ctl);
-      bits_put_field(v, i, 1, 1);
     }
     if (f->o.pcap_xpu >= 0)
       capture(f, dir, get_field(w, 64 * (unsigned)f->o.pcap_xpu, 64),
@@ -581,8 +589,9 @@ void fab_cycle(fab_t *f, int traffic) {
     dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
     for (unsigned i = 0; i < f->n; i++) {
       unsigned ctl = (unsigned)get_field(cw, 8 * i, 8);
-      ch[i].rx = rifl_chan_word(&ch[i].c, get_field(w, 64 * i, 64));
-      ch[i].ctl[(f->t + 1) % 256] = (uint8_t)ctl;
+      for (unsigned k = 0; k < L; k++)
+        ch[L * i + k].rx = rifl_chan_word(&ch[L * i + k].c, get_field(w, 64 * (L * i + k), 64));
+      ch[L * i].ctl[(f->t + 1) % 256] = (uint8_t)ctl;
       if ((ctl & 0x80) && !f->in_frame[dir][i] && f->o.hook)
         f->o.hook(f->o.ctx, dir ? FAB_EV_DN_FIRST : FAB_EV_UP_FIRST, i, f->t, 0);
       if (ctl & 0x80)
@@ -637,8 +646,10 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
         x->qunits[dd][v] = (int)(f->k->q_bytes / f->k->align);
     for (unsigned v = 0; v < SUE_NVC; v++)
       x->owed[v][0] = x->owed[v][1] = 8;
-    chan_init(f, &f->up[i], prng_next(&f->r));
-    chan_init(f, &f->dn[i], prng_next(&f->r));
+    for (unsigned k = 0; k < f->k->lanes; k++) {
+      chan_init(f, &f->up[f->k->lanes * i + k], k, prng_next(&f->r));
+      chan_init(f, &f->dn[f->k->lanes * i + k], k, prng_next(&f->r));
+    }
   }
   /* a random permutation without fixed points (a derangement by rejection) */
   unsigned p[FAB_NMAX] = {0};
@@ -846,8 +857,8 @@ uint64_t fab_lat_pct(fab_t *f, double pct) {
 }
 
 void fab_summary(fab_t *f) {
-  harness_log("---- %s: %u XPUs, %s, %s switch, %s", f->k->top, f->n,
-              f->k->rifl ? "RIFL links" : "raw links", f->k->islip ? "iSLIP" : "SCOC",
+  harness_log("---- %s: %u XPUs, %s, %u lane(s) a link, %s switch, %s", f->k->top, f->n,
+              f->k->rifl ? "RIFL links" : "raw links", f->k->lanes, f->k->islip ? "iSLIP" : "SCOC",
               f->o.fmt == SUE_HDR_UDP      ? "UDP"
               : f->o.fmt == SUE_HDR_AIFH12 ? "AIFH 12 B"
                                            : "AIFH 6 B");

@@ -26,6 +26,7 @@
 #include "sue_pcap.h"
 
 #define FAB_NMAX 16
+#define FAB_LMAX 4                  /* RIFL lanes a link (fabric.v LANES) */
 #define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
 #define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
 #define FAB_REPLAY_SLOTS                                                                           \
@@ -35,6 +36,7 @@
 typedef struct { /* a top of tb/fabric/tops.txt */
   const char *top;
   unsigned n, rifl, islip, data_w, align, pdu_max, q_bytes, rx_bytes;
+  unsigned lanes; /* RIFL lanes a link (LANES) */
 } fab_case_t;
 
 enum { FAB_UNIFORM, FAB_PERMUTATION, FAB_INCAST };
@@ -56,7 +58,7 @@ typedef struct {
   uint64_t down_at;               /* ... this many cycles after traffic starts ... */
   uint64_t down_for;              /* ... for this many cycles */
   unsigned phantom; /* XPU 0 also sends this many commands to FAB_PHANTOM (unknown to the switch) */
-  unsigned delay;   /* channel delay, words */
+  unsigned delay;   /* channel delay, words (bonded links: lane k > 0 up to 7 words more) */
   int pcap_xpu;     /* raw links: capture both links of this XPU (-1: none) to up.pcap, dn.pcap */
   uint64_t max_cycles;
   uint32_t retx_timeout;
@@ -88,7 +90,7 @@ typedef struct {
   unsigned perm; /* FAB_PERMUTATION: its destination */
 } fab_xpu_t;
 
-typedef struct {
+typedef struct { /* one lane of a link direction */
   rifl_chan_t c;
   uint64_t rx;      /* the word for the next cycle */
   uint8_t ctl[256]; /* raw channel framing, by cycle */
@@ -109,7 +111,7 @@ typedef struct {
   uint64_t t, t_traffic, t_done; /* cycle; the first cycle of traffic; the last delivery's */
   unsigned n;
   fab_xpu_t x[FAB_NMAX];
-  fab_chan_t up[FAB_NMAX], dn[FAB_NMAX];
+  fab_chan_t up[FAB_NMAX * FAB_LMAX], dn[FAB_NMAX * FAB_LMAX]; /* XPU i's lane k at L i + k */
   unsigned in_frame[2][FAB_NMAX]; /* raw links: a frame is being sent */
   int hold;                       /* benches: no new command starts while set */
   fab_axop_t ops[FAB_AXQ];

@@ -106,19 +106,19 @@ HARNESS_TEST(fabric_incast) {
   fab_close(&f);
 }
 
-/* Bit errors on every link at BER 1e-6 (1e-5 at +quick), RIFL on: RIFL retransmits, and nothing
+/* Bits flipped on every lane of every link of a top (RIFL on): RIFL retransmits, and nothing
  * reaches SUE: no FCS or R-CRC drop at a switch port or an endpoint, go-back-N never fires. */
-HARNESS_TEST(fabric_ber_rifl) {
+static void ber_rifl(const char *top, uint64_t salt) {
   fab_t f;
   fab_opts_t o = fab_default_opts();
   o.p_cmd = 1.0;
   o.ber = harness_scale() == HARNESS_QUICK ? 1e-5 : 1e-6;
   o.cmds = (unsigned)harness_scaled(100, 600, 3000);
-  fab_open(&f, "fabric_n4", &o, 3);
+  fab_open(&f, top, &o, salt);
   fab_run(&f);
   uint64_t flips = 0;
-  for (unsigned i = 0; i < f.n; i++)
-    flips += f.up[i].c.errors + f.dn[i].c.errors;
+  for (unsigned c = 0; c < f.n * f.k->lanes; c++)
+    flips += f.up[c].c.errors + f.dn[c].c.errors;
   harness_log("  bits flipped on the links: %llu", (unsigned long long)flips);
   CHECK(flips > 0, "the channels flipped no bit: the test shows nothing");
   CHECK(f.rifl_retx > 0, "bits flipped and RIFL retransmitted nothing");
@@ -129,6 +129,9 @@ HARNESS_TEST(fabric_ber_rifl) {
            "go-back-N fired with RIFL on");
   fab_close(&f);
 }
+
+/* BER 1e-6 (1e-5 at +quick) on every link, one RIFL lane a link. */
+HARNESS_TEST(fabric_ber_rifl) { ber_rifl("fabric_n4", 3); }
 
 /* The same with RIFL bypassed (raw frames on the links): the errors reach the FCS checks, frames
  * are dropped, and SUE's go-back-N recovers every command end to end. */
@@ -158,16 +161,17 @@ HARNESS_TEST(fabric_ber_raw) {
   fab_close(&f);
 }
 
-/* XPU 1's two links go down (the channel delivers zeros: RIFL loses alignment) for 3000 cycles
- * in the middle of the traffic and come back: RIFL realigns and replays, nothing is lost. */
-HARNESS_TEST(fabric_link_down) {
+/* XPU 1's two links go down (the channel delivers zeros on every lane: RIFL loses alignment)
+ * for 3000 cycles in the middle of the traffic and come back: RIFL realigns and replays,
+ * nothing is lost. */
+static void link_down(const char *top, uint64_t salt) {
   fab_t f;
   fab_opts_t o = fab_default_opts();
   o.cmds = cmds();
   o.down_link = 1;
   o.down_at = 300; /* inside the traffic at +quick too (its 40 commands a XPU) */
   o.down_for = 3000;
-  fab_open(&f, "fabric_n4", &o, 4);
+  fab_open(&f, top, &o, salt);
   fab_run(&f);
   CHECK(f.t_done - f.t_traffic > o.down_at + o.down_for,
         "the traffic ended before the link came back (the outage hit idle links)");
@@ -176,6 +180,18 @@ HARNESS_TEST(fabric_link_down) {
            "corrupted frames reached an endpoint");
   fab_close(&f);
 }
+
+HARNESS_TEST(fabric_link_down) { link_down("fabric_n4", 4); }
+
+/* Bonded links (fabric_n4_bond: two RIFL lanes a link direction, rifl_bond, the second lane
+ * skewed by up to 7 words): bit errors on every lane as fabric_ber_rifl; the bond's lanes each
+ * retransmit their own frames, the bond keeps the link's order, nothing reaches SUE. */
+HARNESS_TEST(fabric_bond) { ber_rifl("fabric_n4_bond", 7); }
+
+/* A whole bonded link down: every lane of XPU 1's two links at once (no lane of either bond up),
+ * as fabric_link_down: every lane realigns and replays, and each bond's lane order resumes where
+ * it stopped (RESTART 0), nothing lost. */
+HARNESS_TEST(fabric_bond_link_down) { link_down("fabric_n4_bond", 8); }
 
 /* XPU 0 also sends to an XPU the switch does not know: those frames are dropped and counted at
  * its switch port (go-back-N keeps resending them, as it must), the rest is unaffected. */
