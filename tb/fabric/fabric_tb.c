@@ -757,8 +757,19 @@ static void read_counters(fab_t *f) {
 
 void fab_run(fab_t *f) {
   f->t_traffic = f->t;
+  /* a fabric that stops delivering fails in bounded time: no command delivered for two
+     go-back-N timeouts and more (the longest a recovery may take) while some are outstanding */
+  const uint64_t stall = 2 * (uint64_t)f->o.retx_timeout + 20000;
+  uint64_t t_last = f->t;
+  size_t nlat = f->nlat;
   while (!all_delivered(f)) {
     fab_cycle(f, 1);
+    if (f->nlat != nlat) {
+      nlat = f->nlat;
+      t_last = f->t;
+    }
+    CHECK(f->t - t_last < stall, "no command delivered for %llu cycles (%zu delivered so far)",
+          (unsigned long long)stall, f->nlat);
     CHECK(f->t - f->t_traffic < f->o.max_cycles,
           "traffic not delivered after %llu cycles (%zu commands delivered)",
           (unsigned long long)(f->t - f->t_traffic), f->nlat);
