@@ -183,15 +183,24 @@ static void link_down(const char *top, uint64_t salt) {
 
 HARNESS_TEST(fabric_link_down) { link_down("fabric_n4", 4); }
 
-/* Bonded links (fabric_n4_bond: two RIFL lanes a link direction, rifl_bond, the second lane
- * skewed by up to 7 words): bit errors on every lane as fabric_ber_rifl; the bond's lanes each
- * retransmit their own frames, the bond keeps the link's order, nothing reaches SUE. */
-HARNESS_TEST(fabric_bond) { ber_rifl("fabric_n4_bond", 7); }
+/* Bonded links (fabric_n4_bond: two RIFL lanes a link direction, rifl_bond; fabric_n4_bond4:
+ * four; lanes after the first skewed by up to 7 words): bit errors on every lane as
+ * fabric_ber_rifl; the bond's lanes each retransmit their own frames, the bond keeps the link's
+ * order, nothing reaches SUE. */
+HARNESS_TEST(fabric_bond) {
+  ber_rifl("fabric_n4_bond", 7);
+  if (harness_scale() != HARNESS_QUICK) /* +quick: two lanes only */
+    ber_rifl("fabric_n4_bond4", 9);
+}
 
 /* A whole bonded link down: every lane of XPU 1's two links at once (no lane of either bond up),
  * as fabric_link_down: every lane realigns and replays, and each bond's lane order resumes where
  * it stopped (RESTART 0), nothing lost. */
-HARNESS_TEST(fabric_bond_link_down) { link_down("fabric_n4_bond", 8); }
+HARNESS_TEST(fabric_bond_link_down) {
+  link_down("fabric_n4_bond", 8);
+  if (harness_scale() != HARNESS_QUICK)
+    link_down("fabric_n4_bond4", 10);
+}
 
 /* XPU 0 also sends to an XPU the switch does not know: those frames are dropped and counted at
  * its switch port (go-back-N keeps resending them, as it must), the rest is unaffected. */
