@@ -351,7 +351,8 @@ HARNESS_TEST(lane_bond_errors) {
  * of order, and traffic flows again afterwards on every lane.
  * RESTART=0 (published), by_cut only: the cut lane pauses (SEND_PAUSE at the side that lost
  * sync, PAUSE at the other) and resumes with its frame IDs and buffer: nothing restarts and
- * nothing is lost, aborted, duplicated or corrupted. */
+ * nothing is lost, aborted, duplicated or corrupted. all_lanes: every lane of the direction is
+ * cut at once instead of the last one. */
 static void bond_cut(const axis_case_t *a, int by_cut, int restart, int all_lanes) {
   rifl_link_cfg_t cfg;
   memset(&cfg, 0, sizeof cfg);
@@ -429,21 +430,17 @@ static void bond_cut(const axis_case_t *a, int by_cut, int restart, int all_lane
   rifl_link_close(&l);
 }
 
-static void bond_restart(const axis_case_t *a, int by_cut, int restart) {
-  bond_cut(a, by_cut, restart, 0);
-}
-
 HARNESS_TEST(lane_bond_restart) {
   if (harness_scale() == HARNESS_QUICK)
     harness_skip("the RESTART=1 bond: +quick (make test's Icarus lane) has lane_peer_reset for "
                  "RESTART=1 and lane_bond_lane_cut for the bond; default and +full run it "
                  "(Verilator in make test, every simulator in make regress)");
-  bond_restart(&axis_tops[5], 0, 1);
-  bond_restart(&axis_tops[5], 1, 1);
+  bond_cut(&axis_tops[5], 0, 1, 0);
+  bond_cut(&axis_tops[5], 1, 1, 0);
 }
 
 /* Published (RESTART=0): one lane's line cut; the lane pauses and resumes, nothing lost. */
-HARNESS_TEST(lane_bond_lane_cut) { bond_restart(&axis_tops[pk(4) < 4 ? 3 : 4], 1, 0); }
+HARNESS_TEST(lane_bond_lane_cut) { bond_cut(&axis_tops[pk(4) < 4 ? 3 : 4], 1, 0, 0); }
 
 /* Published (RESTART=0): every lane of one direction cut at once, mid-stream (a whole bonded
  * link down, as a fabric link taken down). Every lane pauses and resumes with its frame IDs and
