@@ -141,6 +141,8 @@ module sue_endpoint #(
   wire [23:0] cfg_dscp, cfg_retx_timeout, cfg_pfc_refresh;
   wire [11:0] cfg_pfc_prio;
   wire [22:0] cfg_pfc_xoff, cfg_pfc_xon;
+  wire        cfg_vlan_tx;
+  wire [11:0] cfg_vlan_vid;
   wire [NDST-1:0]    dst_valid;
   wire [NDST*10-1:0] dst_xpuid;
   wire [NDST*48-1:0] dst_mac;
@@ -180,6 +182,7 @@ module sue_endpoint #(
     .cfg_retx_timeout(cfg_retx_timeout), .cfg_ack_delay(cfg_ack_delay),
     .cfg_pfc_prio(cfg_pfc_prio), .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc),
     .cfg_pfc_refresh(cfg_pfc_refresh), .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
+    .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .dst_mac(dst_mac), .dst_ip(dst_ip));
 
   // ================================================================ go-back-N state
@@ -358,7 +361,8 @@ module sue_endpoint #(
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_rcrc_c(cfg_rcrc_c), .cfg_xpuid(cfg_xpuid), .cfg_mac(cfg_mac),
     .cfg_ip(cfg_ip), .cfg_udp_sport(cfg_udp_sport), .cfg_udp_dport(cfg_udp_dport),
     .cfg_ttl(cfg_ttl), .cfg_dscp(cfg_dscp), .cfg_aifh_prefix(cfg_aifh_prefix),
-    .cfg_ethertype(cfg_ethertype),
+    .cfg_ethertype(cfg_ethertype), .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid),
+    .cfg_pfc_prio(cfg_pfc_prio),
     .job_valid(job_valid), .job_ready(f_job_ready),
     .job_pfc(d_pfc), .job_pfc_cev(pfc_tx_cev), .job_pfc_time(pfc_tx_time),
     .job_dst_mac(dst_mac[t_dslot*48 +: 48]), .job_dst_ip(dst_ip[t_dslot*32 +: 32]),
@@ -374,8 +378,10 @@ module sue_endpoint #(
   assign rx_verdict = v_valid;
   assign tx_kind   = d_pfc ? 3'd1 : d_rep ? 3'd2 : d_nack ? 3'd3 : d_ack ? 3'd4 : d_new ? 3'd5 : 3'd0;
 
-  // frame length for tx_bytes: header + RH + area + R-CRC + FCS, at least 64; PFC: 64
-  wire [15:0] hdr_b = (cfg_hdr_fmt == 2'd1) ? 16'd14 : (cfg_hdr_fmt == 2'd3) ? 16'd8 : 16'd42;
+  // frame length for tx_bytes: header (802.1Q tag included) + RH + area + R-CRC + FCS, at least
+  // 64; PFC: 64
+  wire [15:0] hdr_b = ((cfg_hdr_fmt == 2'd1) ? 16'd14 : (cfg_hdr_fmt == 2'd3) ? 16'd8 : 16'd42) +
+                      ((cfg_vlan_tx && cfg_hdr_fmt != 2'd3) ? 16'd4 : 16'd0);
   wire [15:0] flen_raw = hdr_b + 16'd16 + {{(16 - LW){1'b0}}, job_len};
   wire [15:0] flen = d_pfc ? 16'd64 : (flen_raw < 16'd64) ? 16'd64 : flen_raw;
 

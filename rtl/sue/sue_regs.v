@@ -95,6 +95,8 @@ module sue_regs #(
     output wire [23:0]          cfg_pfc_refresh,
     output wire [22:0]          cfg_pfc_xoff,
     output wire [22:0]          cfg_pfc_xon,
+    output wire                 cfg_vlan_tx,  // 802.1Q tag on frames sent (not PFC, not AIFH 6)
+    output wire [11:0]          cfg_vlan_vid,
     output wire [NDST-1:0]      dst_valid,
     output wire [NDST*10-1:0]   dst_xpuid,    // entry d at [10d +: 10]
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
@@ -270,6 +272,8 @@ module sue_regs #(
   assign cfg_pfc_refresh  = rg_pfc_refresh_cycles;
   assign cfg_pfc_xoff     = rg_pfc_xoff_bytes;
   assign cfg_pfc_xon      = rg_pfc_xon_bytes;
+  assign cfg_vlan_tx      = rg_vlan_tx_en;
+  assign cfg_vlan_vid     = rg_vlan_vid;
   assign dst_valid        = rg_dst_id_valid;
   assign dst_xpuid        = rg_dst_id_xpuid;
   assign dst_ip           = rg_dst_ip_addr;

@@ -55,6 +55,8 @@
   localparam [31:0] SUE_REG_PFC_XOFF_BYTES_RST = RX_BYTES / 2;
   reg  [22:0] rg_pfc_xon_bytes;
   localparam [31:0] SUE_REG_PFC_XON_BYTES_RST = RX_BYTES / 4;
+  reg  rg_vlan_tx_en;
+  reg  [11:0] rg_vlan_vid;
   localparam [63:0] SUE_REG_CNT_ON = 64'hFFFFFF0001FFFF;
   /* verilator lint_off UNUSEDPARAM */
   localparam integer SUE_REG_CNT_TX_CMDS_I = 0;
@@ -149,6 +151,7 @@
       10'h19: rg_rdata = {9'd0, rg_pfc_xoff_bytes};  // PFC_XOFF
       10'h1A: rg_rdata = {9'd0, rg_pfc_xon_bytes};  // PFC_XON
       10'h1C: rg_rdata = {22'd0, hw_status[9:0]};  // STATUS
+      10'h1D: rg_rdata = {4'd0, rg_vlan_vid, 15'd0, rg_vlan_tx_en};  // VLAN
       default: ;
     endcase
     if (rg_cnt_sel && SUE_REG_CNT_ON[rg_cnt_i]) rg_rdata = rg_cnt_word;
@@ -203,6 +206,8 @@
       rg_pfc_refresh_cycles <= 24'h8000;
       rg_pfc_xoff_bytes <= SUE_REG_PFC_XOFF_BYTES_RST[22:0];
       rg_pfc_xon_bytes <= SUE_REG_PFC_XON_BYTES_RST[22:0];
+      rg_vlan_tx_en <= 1'h0;
+      rg_vlan_vid <= 12'h1;
     end else if (rg_we) begin
       case (rg_addr)
         10'h8: begin  // CTRL
@@ -248,6 +253,10 @@
         10'h18: rg_pfc_refresh_cycles <= rg_wv[23:0];  // PFC_REFRESH
         10'h19: rg_pfc_xoff_bytes <= rg_wv[22:0];  // PFC_XOFF
         10'h1A: rg_pfc_xon_bytes <= rg_wv[22:0];  // PFC_XON
+        10'h1D: begin  // VLAN
+          rg_vlan_tx_en <= rg_wv[0];
+          rg_vlan_vid <= rg_wv[27:16];
+        end
         default: ;
       endcase
     end

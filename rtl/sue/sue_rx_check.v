@@ -216,7 +216,22 @@ module sue_rx_check #(
           f_slot, f_cev, f_time, f_len, f_rsv} = fe;
 
   // ---------------------------------------------------------------- realigned streams
-  wire [5:0] h_bytes = (cfg_hdr_fmt == 2'd3) ? 6'd8 : (cfg_hdr_fmt == 2'd1) ? 6'd14 : 6'd42;
+  // An 802.1Q tag (bytes 12-13 = 0x8100; not in the AIFH 6-byte format) makes the header 4 bytes
+  // longer. The aligners need that from the beat holding bytes 12-13 on (beat 0, or beat 1 at
+  // ETH_W = 64), and no beat before it emits anything (their offsets are 14 or more there).
+  localparam integer TB = (B >= 16) ? 0 : 1;      // the beat holding bytes 12-13
+  localparam integer TO = 12 - TB * B;            // their place in it
+  wire       tpid_here = in_data[ETH_W-1-8*TO -: 16] == 16'h8100;
+  reg        tag_q;
+  wire       tag_cur   = cfg_hdr_fmt != 2'd3 &&
+                         ((bk == 16'(TB)) ? tpid_here : (bk > 16'(TB)) && tag_q);
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n)
+      tag_q <= 1'b0;
+    else if (acc && bk == 16'(TB))
+      tag_q <= tpid_here;
+  wire [5:0] h_bytes = ((cfg_hdr_fmt == 2'd3) ? 6'd8 : (cfg_hdr_fmt == 2'd1) ? 6'd14 : 6'd42) +
+                       (tag_cur ? 6'd4 : 6'd0);
 
   wire             ah_v, ah_first, ah_last, aa_v, aa_first, aa_last;
   wire [ETH_W-1:0] ah_d, aa_d;

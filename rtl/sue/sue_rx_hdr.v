@@ -6,6 +6,9 @@
 //   pfc:       the frame is a PFC frame (checks 1 .. 4 passed; it is done);
 //   post_code: first failing check among 10 .. 13 without the walk (ver, source slot,
 //              partition, op / rpsn), to be used only once the R-CRC (check 9) passed.
+// An 802.1Q tag after the source address (bytes 12-13 = 0x8100; UDP and AIFH 12-byte formats)
+// is accepted whatever its VID and PCP: the checks then read the frame as if the 4 tag bytes
+// were not there (sue_rx_fmt in the model).
 // The source slot is a CAM over the NDST destination-table entries supplied on dst_valid /
 // dst_xpuid: the first valid entry whose id equals the RH xpuid (sue_dst_lookup).
 // Model: csrc/ref/sue/sue_rx_check_model.c (part of sue_rx_check)
@@ -51,20 +54,29 @@ module sue_rx_hdr #(
 
   // Byte and 16-bit field views of the header with constant slices (a function reading hdr
   // would not be re-evaluated by Icarus when hdr changes: it only sees the arguments).
+  // hb: the frame's bytes (MAC control / PFC, which are never tagged); vb: the view without the
+  // tag, which every other check reads.
+  wire [15:0]  tpid    = hdr[511-8*12 -: 16];
+  wire         has_tag = cfg_hdr_fmt != F_AIFH6 && tpid == 16'h8100;
+  wire [511:0] vhdr    = has_tag ? {hdr[511:416], hdr[383:0], 32'd0} : hdr;
   wire [7:0] hb [0:63];
+  wire [7:0] vb [0:63];
   genvar gb;
   generate for (gb = 0; gb < 64; gb = gb + 1) begin : g_hb
     assign hb[gb] = hdr[511-8*gb -: 8];
+    assign vb[gb] = vhdr[511-8*gb -: 8];
   end endgenerate
-  wire [15:0] w6 = {hb[6], hb[7]};
   wire [15:0] w12 = {hb[12], hb[13]};
   wire [15:0] w14 = {hb[14], hb[15]};
-  wire [15:0] w16 = {hb[16], hb[17]};
-  wire [15:0] w20 = {hb[20], hb[21]};
-  wire [15:0] w36 = {hb[36], hb[37]};
-  wire [15:0] w38 = {hb[38], hb[39]};
+  wire [15:0] v6  = {vb[6], vb[7]};
+  wire [15:0] v12 = {vb[12], vb[13]};
+  wire [15:0] v16 = {vb[16], vb[17]};
+  wire [15:0] v20 = {vb[20], vb[21]};
+  wire [15:0] v36 = {vb[36], vb[37]};
+  wire [15:0] v38 = {vb[38], vb[39]};
+  wire [15:0] vlen = has_tag ? len - 16'd4 : len;   // the length as if untagged
 
-  // network header bytes and largest frame of the configured format
+  // network header bytes (untagged) and largest frame of the configured format
   wire [5:0]  h      = (cfg_hdr_fmt == F_AIFH6) ? 6'd8 : (cfg_hdr_fmt == 2'd1) ? 6'd14 : 6'd42;
   wire [15:0] maxlen = {10'd0, h} + 16'(PDU_MAX) + 16'd16;
 
@@ -73,7 +85,7 @@ module sue_rx_hdr #(
   wire pfc_op  = w14 == 16'h0101;
 
   // UDP format (6 .. 8)
-  wire [15:0] tot = w16;
+  wire [15:0] tot = v16;
   reg  [19:0] csum;
   reg  [16:0] fold1;
   reg  [15:0] fold2;
@@ -81,14 +93,14 @@ module sue_rx_hdr #(
   always @* begin
     csum = 20'd0;
     for (i = 0; i < 10; i = i + 1)
-      csum = csum + {4'd0, hdr[511-8*(14+2*i) -: 16]};
+      csum = csum + {4'd0, vhdr[511-8*(14+2*i) -: 16]};
     fold1 = {1'b0, csum[15:0]} + {13'd0, csum[19:16]};
     fold2 = fold1[15:0] + {15'd0, fold1[16]};
   end
-  wire ip_bad = hb[14] != 8'h45 || tot != len - 16'd18 || (w20 & 16'h3FFF) != 16'd0 ||
-                hb[23] != 8'd17 || fold2 != 16'hFFFF || w38 != tot - 16'd20;
-  wire udp_bad  = w36 != cfg_udp_port;
-  wire udp_dst  = hdr[511 -: 48] != cfg_mac || hdr[511-8*30 -: 32] != cfg_ip;
+  wire ip_bad = vb[14] != 8'h45 || tot != vlen - 16'd18 || (v20 & 16'h3FFF) != 16'd0 ||
+                vb[23] != 8'd17 || fold2 != 16'hFFFF || v38 != tot - 16'd20;
+  wire udp_bad  = v36 != cfg_udp_port;
+  wire udp_dst  = vhdr[511 -: 48] != cfg_mac || vhdr[511-8*30 -: 32] != cfg_ip;
 
   // AIFH: own SLAP address (prefix, nibble 0010, XPU id)
   wire [47:0] own12 = {cfg_aifh_prefix[31:28], 4'h2, cfg_aifh_prefix[23:0], 6'd0, cfg_xpuid};
@@ -98,26 +110,26 @@ module sue_rx_hdr #(
     pre_code = 6'd0;
     if (len < 16'd64)
       pre_code = C_RUNT;
-    else if (len > maxlen)
+    else if (vlen > maxlen)
       pre_code = C_OVERSIZE;
     else if (fcs_bad)
       pre_code = C_FCS;
     else if (mac_ctl)
       pre_code = pfc_op ? 6'd0 : C_ETHERTYPE;
     else if (cfg_hdr_fmt == F_UDP) begin
-      if (w12 != 16'h0800)  pre_code = C_ETHERTYPE;
+      if (v12 != 16'h0800)  pre_code = C_ETHERTYPE;
       else if (ip_bad)           pre_code = C_IP_HDR;
       else if (udp_bad)          pre_code = C_UDP_PORT;
       else if (udp_dst)          pre_code = C_DST;
     end else if (cfg_hdr_fmt == F_AIFH6) begin
-      if (w6 != cfg_ethertype)            pre_code = C_ETHERTYPE;
-      else if (hdr[511 -: 32] != own6)         pre_code = C_DST;
+      if (v6 != cfg_ethertype)            pre_code = C_ETHERTYPE;
+      else if (vhdr[511 -: 32] != own6)        pre_code = C_DST;
     end else begin
-      if (w12 != cfg_ethertype)           pre_code = C_ETHERTYPE;
-      else if (hdr[511 -: 48] != own12)        pre_code = C_DST;
+      if (v12 != cfg_ethertype)           pre_code = C_ETHERTYPE;
+      else if (vhdr[511 -: 48] != own12)       pre_code = C_DST;
     end
   end
-  assign pfc = len >= 16'd64 && len <= maxlen && !fcs_bad && mac_ctl && pfc_op;
+  assign pfc = len >= 16'd64 && vlen <= maxlen && !fcs_bad && mac_ctl && pfc_op;
 
   assign pfc_cev = hb[17];
   genvar gp;
@@ -126,8 +138,8 @@ module sue_rx_hdr #(
   end endgenerate
 
   // RH at byte H
-  wire [63:0] rh = (cfg_hdr_fmt == F_AIFH6) ? hdr[511-8*8 -: 64] :
-                   (cfg_hdr_fmt == 2'd1)    ? hdr[511-8*14 -: 64] : hdr[511-8*42 -: 64];
+  wire [63:0] rh = (cfg_hdr_fmt == F_AIFH6) ? vhdr[511-8*8 -: 64] :
+                   (cfg_hdr_fmt == 2'd1)    ? vhdr[511-8*14 -: 64] : vhdr[511-8*42 -: 64];
   wire [1:0] rh_ver = rh[63:62];
   assign rh_op        = rh[61:60];
   assign rh_xpuid     = rh[57:48];

@@ -1,7 +1,8 @@
 // SUE transmit frame builder (docs/sue/sue_tx_frame.md): one PDU job in, the whole Ethernet frame
 // out as an ETH_W-bit valid/ready byte stream, byte-identical to sue_frame_build()
-// (csrc/ref/sue/sue_frame.c): network header (UDP: Ethernet II + IPv4 + UDP; AIFH 12 or 6), RH,
-// command area (streamed in), zero fill to the 64-byte minimum, R-CRC, FCS.
+// (csrc/ref/sue/sue_frame.c): network header (UDP: Ethernet II + IPv4 + UDP; AIFH 12 or 6; with
+// cfg_vlan_tx an 802.1Q tag after the source address of UDP and AIFH 12), RH, command area
+// (streamed in), zero fill to the 64-byte minimum, R-CRC, FCS.
 //
 // Frame bytes p = 0 .. N-1 (N = T + 8, T = max(56, P + L), P = H + 8 prefix bytes, L command
 // bytes): [0, P) prefix register, [P, P+L) command bytes, [P+L, T) zero, [T, T+4) R-CRC LSB
@@ -40,6 +41,9 @@ module sue_tx_frame #(
   input  wire [23:0]                  cfg_dscp,        // DSCP of VC v in [6v+5:6v]
   input  wire [31:0]                  cfg_aifh_prefix, // AIFH address bytes 0..3
   input  wire [15:0]                  cfg_ethertype,   // AIFH Ethertype
+  input  wire                         cfg_vlan_tx,     // 802.1Q tag (not AIFH 6, not PFC)
+  input  wire [11:0]                  cfg_vlan_vid,
+  input  wire [11:0]                  cfg_pfc_prio,    // PCP of VC v at [3v +: 3]
   // job: one frame
   input  wire                         job_valid,
   output wire                         job_ready,
@@ -72,7 +76,7 @@ module sue_tx_frame #(
   localparam integer NB     = ETH_W / 8;
   localparam integer NBW    = $clog2(ETH_W / 8 + 1);
   localparam integer LNB    = $clog2(ETH_W / 8);                  // log2(NB)
-  localparam integer PRE_NB = ((50 + NB - 1) / NB) * NB;         // prefix register bytes
+  localparam integer PRE_NB = ((54 + NB - 1) / NB) * NB;         // prefix register bytes
   localparam integer PW     = 16;                                 // byte positions
   localparam [PW-1:0] NB_P  = PW'(NB);
   localparam [PW:0]   NB_D  = (PW + 1)'(NB);
@@ -99,7 +103,8 @@ module sue_tx_frame #(
   wire [PW-1:0] len16   = job_pfc ? {PW{1'b0}} : {{(PW-14){1'b0}}, job_len};
   wire          is_udp  = cfg_hdr_fmt == 2'd0 || cfg_hdr_fmt == 2'd2;
   wire          is_a12  = cfg_hdr_fmt == 2'd1;
-  wire [PW-1:0] h_new   = is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8;
+  wire          tag     = cfg_vlan_tx && (is_udp || is_a12);
+  wire [PW-1:0] h_new   = (is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8) + (tag ? 16'd4 : 16'd0);
   wire [PW-1:0] p_new   = job_pfc ? 16'd34 : h_new + 16'd8;   // PFC: 34 header bytes
   wire [PW-1:0] pl_new  = p_new + len16;
   wire [PW-1:0] t_new   = (pl_new < 16'd56) ? 16'd56 : pl_new;
@@ -119,22 +124,26 @@ module sue_tx_frame #(
   wire [63:0]  rh      = {2'b00, job_op, 2'b00, job_xpuid, job_psn,
                           job_vc, 4'b0000, job_partition, job_rpsn};
   wire [31:0]  pfx     = {cfg_aifh_prefix[31:28], 4'h2, cfg_aifh_prefix[23:0]};
-  wire [399:0] hdr_udp = {job_dst_mac, cfg_mac, 16'h0800,
-                          8'h45, dscp, 2'b00, ip_len, 16'h0000, 16'h4000, cfg_ttl, 8'd17,
-                          ip_csum, cfg_ip, job_dst_ip,
-                          cfg_udp_sport, cfg_udp_dport, udp_len, 16'h0000, rh};
-  wire [399:0] hdr_a12 = {pfx, 6'd0, job_dst_xpuid, pfx, 6'd0, cfg_xpuid, cfg_ethertype, rh,
-                          224'd0};
-  wire [399:0] hdr_a6  = {pfx[31:16], 6'd0, job_dst_xpuid, 6'd0, cfg_xpuid, cfg_ethertype, rh,
-                          272'd0};
+  // 802.1Q tag: TPID, PCP = the VC's priority, DEI 0, VID
+  wire [31:0]  vlan    = {16'h8100, cfg_pfc_prio[3*job_vc +: 3], 1'b0, cfg_vlan_vid};
+  wire [287:0] udp_rest = {8'h45, dscp, 2'b00, ip_len, 16'h0000, 16'h4000, cfg_ttl, 8'd17,
+                           ip_csum, cfg_ip, job_dst_ip,
+                           cfg_udp_sport, cfg_udp_dport, udp_len, 16'h0000, rh};
+  wire [431:0] hdr_udp = tag ? {job_dst_mac, cfg_mac, vlan, 16'h0800, udp_rest}
+                             : {job_dst_mac, cfg_mac, 16'h0800, udp_rest, 32'd0};
+  wire [95:0]  a12_adr = {pfx, 6'd0, job_dst_xpuid, pfx, 6'd0, cfg_xpuid};
+  wire [431:0] hdr_a12 = tag ? {a12_adr, vlan, cfg_ethertype, rh, 224'd0}
+                             : {a12_adr, cfg_ethertype, rh, 256'd0};
+  wire [431:0] hdr_a6  = {pfx[31:16], 6'd0, job_dst_xpuid, 6'd0, cfg_xpuid, cfg_ethertype, rh,
+                          304'd0};
   wire [127:0] pfc_tbe;                           // pause times, priority 0 first
   genvar gi;
   generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_pfc_t
     assign pfc_tbe[127 - 16*gi -: 16] = job_pfc_time[16*gi +: 16];
   end endgenerate
-  wire [399:0] hdr_pfc = {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, job_pfc_cev,
-                          pfc_tbe, 128'd0};
-  wire [399:0] hdr_new = job_pfc ? hdr_pfc : is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
+  wire [431:0] hdr_pfc = {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, job_pfc_cev,
+                          pfc_tbe, 160'd0};
+  wire [431:0] hdr_new = job_pfc ? hdr_pfc : is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
 
   // ---- the current beat ----
   // Bytes b of the beat (b = 0 is the most significant) below threshold A - pos, as a mask
@@ -275,7 +284,7 @@ module sue_tx_frame #(
         s_q      <= p_new[LNB-1:0];
         rcrc_c_q <= cfg_rcrc_c;
         pfc_q    <= job_pfc;
-        pre_q    <= {hdr_new, {(8*PRE_NB-400){1'b0}}};
+        pre_q    <= {hdr_new, {(8*PRE_NB-432){1'b0}}};
       end
     end
   end

@@ -98,6 +98,11 @@ static void config(ep_t *e, side_t *s) {
     ep_axi(s, 1, SUE_REG_PFC_XOFF, o->pfc_xoff, NULL);
     ep_axi(s, 1, SUE_REG_PFC_XON, o->pfc_xon, NULL);
   }
+  unsigned i = s == &e->s[0] ? 0u : 1u;
+  if (o->pfc_map[i])
+    ep_axi(s, 1, SUE_REG_PFC_MAP, o->pfc_map[i], NULL);
+  if (o->vlan[i])
+    ep_axi(s, 1, SUE_REG_VLAN, o->vlan[i], NULL);
 }
 
 static void open_side(ep_t *e, side_t *s, unsigned id, unsigned peer) {
@@ -133,6 +138,7 @@ static void close_side(side_t *s) {
   for (unsigned v = 0; v < SUE_NVC; v++)
     sue_stream_free(&s->out[v]);
   free(s->feed);
+  free(s->pcap_vc);
   if (s->pcap_on)
     CHECK(sue_pcap_close(&s->pcap) == 0, "pcap close");
   dut_close(s->d);
@@ -345,8 +351,14 @@ static void collect_eth_tx(ep_t *e, side_t *s) {
   if (e->o.hook)
     e->o.hook(e, s, EP_EV_ETH_TX_FRAME, NULL, x->len, x->kind);
   sue_chan_push(&e->ch[s == &e->s[0] ? 0 : 1], &s->ls.m.cfg, x->buf, x->len, e->t);
-  if (s->pcap_on)
+  if (s->pcap_on) {
     CHECK(sue_pcap_write(&s->pcap, x->buf, x->len - 4, e->t) == 0, "pcap write");
+    uint8_t *v = realloc(s->pcap_vc, s->pcap_n + 1u);
+    CHECK(v != NULL, "memory");
+    s->pcap_vc = v;
+    size_t h = sue_hdr_bytes(sue_rx_fmt(&s->ls.m.cfg, x->buf, x->len));
+    v[s->pcap_n++] = x->kind == 1 ? 0xFFu : (uint8_t)(x->buf[h + 4] >> 6);
+  }
   s->txn = 0;
 }
 

@@ -75,6 +75,8 @@ typedef struct {
   unsigned one_way; /* endpoint 1 sends no commands */
   unsigned mac_bpc; /* eth_tx paced as a MAC of mac_bpc bytes a cycle that adds
                        SUE_WIRE_EXTRA bytes (preamble, SFD, gap) a frame; 0: p_txr */
+  /* registers of side i written when not 0 (else left at reset) */
+  uint32_t vlan[2], pfc_map[2];
 } ep_opts_t;
 
 struct side {
@@ -112,6 +114,8 @@ struct side {
   unsigned op_rd, op_n, ax_aw, ax_w, ax_ar;
   sue_pcap_t pcap;
   int pcap_on;
+  uint8_t *pcap_vc; /* RH VC of each captured frame, 0xFF for PFC (pcap_n entries) */
+  unsigned pcap_n;
 };
 
 struct ep {

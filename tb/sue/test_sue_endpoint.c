@@ -35,6 +35,16 @@ static unsigned run_len(unsigned n) {
   return (unsigned)harness_scaled(n / 10 < 60 ? n / 10 : 60, n, 4 * n);
 }
 
+/* The capture at path read back by tshark: its *n records (malloc'ed), as many as the frames
+ * captured. */
+static sue_pcap_rec_t *read_capture(const char *path, unsigned frames, long *n) {
+  sue_pcap_rec_t *rec = NULL;
+  char err[300];
+  *n = sue_pcap_dissect_n(path, frames, &rec, err, sizeof err);
+  CHECK(*n >= 0, "%s", err);
+  return rec;
+}
+
 /* A clean channel: every frame byte, decision, delivery and counter equal to the model's; the
  * UDP frames of endpoint 0 go to a pcap that tshark must read as Ethernet / IPv4 / UDP. */
 HARNESS_TEST(ep_clean) {
@@ -54,11 +64,8 @@ HARNESS_TEST(ep_clean) {
   ep_close(e);
   free(e);
   /* the capture read back: every data frame Ethernet / IPv4 / UDP, checksum good, our port */
-  sue_pcap_rec_t *rec;
-  char err[300];
-  long n = sue_pcap_dissect(path, &rec, err, sizeof err);
-  CHECK(n >= 0, "%s", err);
-  CHECK_EQ(n, frames, "frames tshark read");
+  long n;
+  sue_pcap_rec_t *rec = read_capture(path, frames, &n);
   unsigned npfc = 0;
   for (long i = 0; i < n; i++) {
     const sue_pcap_rec_t *x = &rec[i];
@@ -75,6 +82,75 @@ HARNESS_TEST(ep_clean) {
   CHECK_EQ(npfc, pfc, "PFC frames in the capture");
   harness_log("tshark read %ld frames of endpoint %u (%u PFC): all Ethernet / IPv4 / UDP", n, XA,
               npfc);
+}
+
+/* 802.1Q (docs/sue/index.md "VLAN tag"): endpoint 0 tags its frames (VID 0x5A5, each VC's
+ * priority a different PCP), endpoint 1 does not; each accepts the other's frames over a channel
+ * that loses and corrupts some (so replays, NACKs and errors behind the FCS cross tagged frames
+ * too), in lockstep with the model. Endpoint 0's capture read by tshark: every data frame
+ * Ethernet / 802.1Q / IPv4 / UDP with the VLAN id, DEI 0 and the PCP of its RH's VC; PFC frames
+ * untagged. Then the same with AI forwarding headers (12-byte: tagged; 6-byte: never). */
+HARNESS_TEST(ep_vlan) {
+  static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
+  static const unsigned pcp[SUE_NVC] = {6, 4, 2, 7};
+  for (unsigned run = 0; run < 3; run++) {
+    ep_opts_t o = ep_default_opts();
+    o.cmds = run_len(run ? 300 : 600);
+    o.fmt = fmts[run];
+    o.loss = 2e-3;
+    o.flip = o.flip_pdu = 2e-3;
+    o.retx_timeout = 1500;
+    o.vlan[0] = 0x05A5u << 16 | 1u;
+    o.pfc_map[0] = pcp[3] << 9 | pcp[2] << 6 | pcp[1] << 3 | pcp[0];
+    ep_t *e = calloc(1, sizeof *e);
+    CHECK(e != NULL, "memory");
+    ep_open(e, "sue_endpoint_w256", &o, 20 + run);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ep_vlan_%u.pcap", harness_outdir(), run);
+    CHECK(sue_pcap_open(&e->s[0].pcap, path) == 0, "pcap %s", path);
+    e->s[0].pcap_on = 1;
+    ep_run(e);
+    CHECK(e->s[0].ls.kinds[5] > 0 && e->s[1].ls.kinds[5] > 0, "PDUs sent both ways");
+    unsigned frames = e->s[0].pcap_n;
+    uint8_t *vc = e->s[0].pcap_vc;
+    e->s[0].pcap_vc = NULL;
+    ep_close(e);
+    free(e);
+    if (run == 2) { /* AIFH 6-byte: no Ethernet header, so no tag and no tshark check */
+      free(vc);
+      continue;
+    }
+    long n;
+    sue_pcap_rec_t *rec = read_capture(path, frames, &n);
+    unsigned ntag = 0;
+    for (long i = 0; i < n; i++) {
+      const sue_pcap_rec_t *x = &rec[i];
+      if (vc[i] == 0xFF) {
+        CHECK(x->macc_opcode == SUE_PFC_OPCODE, "frame %ld: PFC %ld, expected %ld", i,
+              (long)x->macc_opcode, (long)(SUE_PFC_OPCODE));
+        CHECK(x->vlan_id == -1, "PFC frame %ld untagged %ld, expected %ld", i, (long)x->vlan_id,
+              (long)(-1));
+        continue;
+      }
+      const char *want =
+          run ? "eth:ethertype:vlan:ethertype" : "eth:ethertype:vlan:ethertype:ip:udp";
+      CHECK(strncmp(x->protocols, want, strlen(want)) == 0, "frame %ld protocols '%s', not %s...",
+            i, x->protocols, want);
+      CHECK(run || x->ip_ck == 1, "frame %ld IPv4 checksum status %d (1 = good)", i, x->ip_ck);
+      CHECK(x->vlan_id == 0x5A5, "frame %ld VLAN id %ld, expected %ld", i, (long)x->vlan_id,
+            (long)(0x5A5));
+      CHECK(x->vlan_dei == 0, "frame %ld DEI %ld, expected %ld", i, (long)x->vlan_dei, (long)(0));
+      CHECK(x->vlan_pcp == pcp[vc[i]], "frame %ld PCP (VC %u) %ld, expected %ld", i, vc[i],
+            (long)x->vlan_pcp, (long)(pcp[vc[i]]));
+      ntag++;
+    }
+    free(rec);
+    free(vc);
+    CHECK(ntag > 0, "tagged frames");
+    harness_log("%s: tshark read %ld frames of endpoint %u, %u 802.1Q-tagged (VID 0x5A5, PCP of "
+                "the VC), the rest PFC",
+                run ? "AIFH 12-byte" : "UDP", n, XA, ntag);
+  }
 }
 
 /* Frames 10, 14 and 18 of each direction: lost, a line error, an error behind the FCS (so every

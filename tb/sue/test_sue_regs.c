@@ -198,6 +198,8 @@ static void check_cfg(rt_t *s) {
       {"cfg_pfc_refresh", c->pfc_refresh},
       {"cfg_pfc_xoff", c->pfc_xoff},
       {"cfg_pfc_xon", c->pfc_xon},
+      {"cfg_vlan_tx", c->vlan_tx},
+      {"cfg_vlan_vid", c->vlan_vid},
   };
   for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
     CHECK_PORT_U64(d, dut_port(d, f[i].name), f[i].v, "model configuration");

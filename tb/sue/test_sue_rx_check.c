@@ -4,7 +4,9 @@
  * verdict (drop counter, kind, RH fields, source slot, commands and their bytes, PFC fields,
  * length) must equal the model's return value and info, and the command area of every passing data
  * frame must come out byte-exact, in order, after its verdict. Frames are driven with random
- * in_valid gaps and out_ready back-pressure, or back to back.
+ * in_valid gaps and out_ready back-pressure, or back to back. Good frames carry an 802.1Q tag at
+ * random (the receiver accepts both; docs/sue/index.md "VLAN tag"), fixed per format in
+ * rxc_malformed so that every malformed kind is tried on tagged frames too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,7 @@ typedef struct {
   sue_cfg_t cfg;  /* the receiver (DUT) */
   sue_cfg_t peer; /* the sender of the good frames: its dst[0] is the DUT */
   unsigned peer_slot;
+  int tag_mode; /* good frames: 0 untagged, 1 802.1Q-tagged, -1 either at random */
   prng_t rng;
   unsigned bytes_per_beat;
   port_t in_valid, in_ready, in_data, in_nbytes, in_last, in_user;
@@ -169,6 +172,10 @@ static size_t good_frame(tb_t *t, const uint8_t *cmds, size_t clen, uint8_t *f) 
   rh.vc = (unsigned)prng_below(&t->rng, 4);
   rh.partition = t->cfg.partition;
   rh.rpsn = rh.op ? (unsigned)prng_below(&t->rng, 65536) : 0u;
+  t->peer.vlan_tx =
+      t->tag_mode < 0 ? (unsigned)prng_bernoulli(&t->rng, 0.5) : (unsigned)t->tag_mode;
+  t->peer.vlan_vid = (unsigned)prng_below(&t->rng, 4096);
+  t->peer.pfc_prio[rh.vc] = (uint8_t)prng_below(&t->rng, 8);
   return sue_frame_build(&t->peer, 0, &rh, cmds, clen, f);
 }
 
@@ -353,6 +360,7 @@ static void drain(tb_t *t) {
 
 static void tb_open(tb_t *t, const rxc_case_t *c, uint64_t salt) {
   memset(t, 0, sizeof *t);
+  t->tag_mode = -1;
   t->c = c;
   t->aq = calloc(QN, sizeof *t->aq);
   CHECK(t->aq != NULL, "out of memory");
@@ -411,7 +419,8 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
   static uint8_t f[MAXF];
   const sue_cfg_t *cfg = &t->cfg;
   unsigned fmt = cfg->hdr_fmt;
-  size_t h = sue_hdr_bytes(fmt);
+  unsigned ffmt = sue_rx_fmt(cfg, g, n); /* with SUE_HDR_TAG when g is tagged */
+  size_t h = sue_hdr_bytes(ffmt), tg = (ffmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
   sue_rx_info_t info;
 #define SEND_AS(len, cnt, what)                                                                    \
   do {                                                                                             \
@@ -426,7 +435,7 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
   SEND_AS(60, SUE_CNT_RX_RUNT, "runt");
   SEND_AS(1, SUE_CNT_RX_RUNT, "runt 1 byte");
   /* oversize: one byte over the largest frame */
-  size_t big = sue_max_frame(&t->p, fmt) + 1;
+  size_t big = sue_max_frame(&t->p, ffmt) + 1;
   memset(f, 0, big);
   memcpy(f, g, n - 4);
   sue_put_le32(f + big - 4, sue_fcs(f, big - 4));
@@ -461,9 +470,30 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
   SEND_AS(104, 0, "PFC 104 bytes");
   /* Ethertype */
   memcpy(f, g, n);
-  f[fmt == SUE_HDR_AIFH6 ? 7 : 13] ^= 0x01;
+  f[fmt == SUE_HDR_AIFH6 ? 7 : 13 + tg] ^= 0x01;
   reseal(t, f, n, SUE_RESEAL_FCS);
   SEND_AS(n, SUE_CNT_RX_ETHERTYPE, "Ethertype");
+  if (tg) {
+    /* the TPID changed: not a tag, and 0x8101 / 0x8000 is no SUE Ethertype */
+    memcpy(f, g, n);
+    f[prng_bernoulli(&t->rng, 0.5) ? 12 : 13] ^= 0x01;
+    reseal(t, f, n, SUE_RESEAL_FCS);
+    SEND_AS(n, SUE_CNT_RX_ETHERTYPE, "TPID");
+    /* any VLAN id, priority and DEI are accepted */
+    memcpy(f, g, n);
+    f[14] ^= (uint8_t)prng_below(&t->rng, 256);
+    f[15] ^= (uint8_t)prng_below(&t->rng, 256);
+    reseal(t, f, n, SUE_RESEAL_FCS);
+    SEND_AS(n, 0, "VLAN TCI");
+  } else if (fmt != SUE_HDR_AIFH6) {
+    /* a tag inserted into the untagged frame: a good tagged frame */
+    memcpy(f, g, 12);
+    sue_put_be16(f + 12, SUE_ETYPE_VLAN);
+    sue_put_be16(f + 14, (unsigned)prng_below(&t->rng, 65536));
+    memcpy(f + 16, g + 12, n - 12);
+    reseal(t, f, n + 4, SUE_RESEAL_FCS);
+    SEND_AS(n + 4, 0, "tag inserted");
+  }
   if (fmt == SUE_HDR_UDP) {
     static const struct {
       unsigned off, val, xr, what, cnt;
@@ -490,17 +520,18 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
     };
     for (unsigned k = 0; k < sizeof u / sizeof u[0]; k++) {
       memcpy(f, g, n);
+      size_t off = u[k].off + (u[k].off >= 12 ? tg : 0u); /* past the addresses: after the tag */
       if (u[k].xr)
-        f[u[k].off] ^= (uint8_t)u[k].xr;
+        f[off] ^= (uint8_t)u[k].xr;
       else
-        f[u[k].off] = (uint8_t)u[k].val;
+        f[off] = (uint8_t)u[k].val;
       reseal(t, f, n, u[k].what);
       SEND_AS(n, (int)u[k].cnt, "UDP header field");
     }
     /* both lengths consistent with a frame 4 bytes longer: total length vs L */
     memcpy(f, g, n);
-    sue_put_be16(f + 16, sue_get_be16(f + 16) + 4);
-    sue_put_be16(f + 38, sue_get_be16(f + 38) + 4);
+    sue_put_be16(f + 16 + tg, sue_get_be16(f + 16 + tg) + 4);
+    sue_put_be16(f + 38 + tg, sue_get_be16(f + 38 + tg) + 4);
     reseal(t, f, n, SUE_RESEAL_IP | SUE_RESEAL_FCS);
     SEND_AS(n, SUE_CNT_RX_IP_HDR, "lengths consistent, frame short");
   } else {
@@ -634,12 +665,14 @@ static void area_edges(tb_t *t) {
     send(t, f, n, 0);
     /* grow the frame by 1 .. 9 bytes of zeros before the R-CRC (area gets a tail) */
     unsigned grow = 1 + (unsigned)prng_below(&t->rng, 9);
-    if (n + grow <= sue_max_frame(&t->p, t->cfg.hdr_fmt)) {
+    unsigned ffmt = sue_rx_fmt(&t->cfg, f, n);
+    size_t tg = (ffmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
+    if (n + grow <= sue_max_frame(&t->p, ffmt)) {
       memmove(f + n - 8 + grow, f + n - 8, 8);
       memset(f + n - 8, prng_below(&t->rng, 2) ? 0x00 : 0x13, grow);
       if (t->cfg.hdr_fmt == SUE_HDR_UDP) {
-        sue_put_be16(f + 16, sue_get_be16(f + 16) + grow);
-        sue_put_be16(f + 38, sue_get_be16(f + 38) + grow);
+        sue_put_be16(f + 16 + tg, sue_get_be16(f + 16 + tg) + grow);
+        sue_put_be16(f + 38 + tg, sue_get_be16(f + 38 + tg) + grow);
       }
       reseal(t, f, n + grow, SUE_RESEAL_ALL);
       send(t, f, n + grow, 0);
@@ -648,9 +681,10 @@ static void area_edges(tb_t *t) {
     if (cl >= 4 && n - 4 >= 64) {
       unsigned sh = 1 + (unsigned)prng_below(&t->rng, 3);
       size_t m = good_frame(t, cmds, cl, f) - sh;
+      size_t tg2 = (sue_rx_fmt(&t->cfg, f, m) & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
       if (t->cfg.hdr_fmt == SUE_HDR_UDP) {
-        sue_put_be16(f + 16, sue_get_be16(f + 16) - sh);
-        sue_put_be16(f + 38, sue_get_be16(f + 38) - sh);
+        sue_put_be16(f + 16 + tg2, sue_get_be16(f + 16 + tg2) - sh);
+        sue_put_be16(f + 38 + tg2, sue_get_be16(f + 38 + tg2) - sh);
       }
       reseal(t, f, m, SUE_RESEAL_ALL);
       send(t, f, m, 0);
@@ -665,6 +699,7 @@ HARNESS_TEST(rxc_malformed) {
   uint8_t cmds[SUE_PDU_MAX_MAX];
   /* +quick (Icarus runs about 200 cycles/s here) runs one polynomial per format, alternating */
   int quick = harness_scale() == HARNESS_QUICK;
+  unsigned runs = 0, tagged_runs = 0;
   for (unsigned ci = 0; ci < NCASES; ci++) {
     tb_t t;
     tb_open(&t, &cases[ci], 0x11 + ci);
@@ -673,6 +708,9 @@ HARNESS_TEST(rxc_malformed) {
         if (quick && rc != ((fi + ci) & 1u))
           continue;
         random_cfg(&t, fmts[fi], rc);
+        /* every other run's good frames tagged (the AIFH 6-byte format never is) */
+        t.tag_mode = (int)(runs++ & 1u);
+        tagged_runs += t.tag_mode && fmts[fi] != SUE_HDR_AIFH6;
         /* the good frame: a 40-byte command first (so that byte h + 9 is its length), then
          * random ones */
         sue_cmd_t c;
@@ -693,16 +731,18 @@ HARNESS_TEST(rxc_malformed) {
           full += sue_cmd_pack(&s2, t.p.align, cmds + full);
         }
         n = good_frame(&t, cmds, full, g);
-        CHECK_EQ(n, sue_max_frame(&t.p, t.cfg.hdr_fmt), "largest frame");
+        CHECK_EQ(n, sue_max_frame(&t.p, sue_cfg_tx_fmt(&t.peer)), "largest frame");
         send(&t, g, n, 0);
         area_edges(&t);
         drain(&t);
+        t.tag_mode = -1;
       }
     CHECK(t.by_kind[1] > 0 && t.by_kind[2] > 0 && t.by_kind[3] > 0, "every kind passed");
     for (unsigned k = SUE_CNT_RX_RUNT; k <= SUE_CNT_RX_BAD_PDU; k++)
       CHECK(t.by_drop[k] > 0, "drop counter %s never exercised", sue_cnt_name(k));
     tb_close(&t);
   }
+  CHECK(tagged_runs >= 2, "802.1Q-tagged malformed sets: %u", tagged_runs);
 }
 
 /* Random frames: good ones, corrupted ones (random bytes, resealed or not), random lengths,

@@ -35,7 +35,7 @@ typedef struct {
   dut_t *d;
   unsigned w, nb;
   port_t cfg_fmt, cfg_rcrc, cfg_xpuid, cfg_mac, cfg_ip, cfg_sport, cfg_dport, cfg_ttl, cfg_dscp,
-      cfg_pfx, cfg_etype;
+      cfg_pfx, cfg_etype, cfg_vlan_tx, cfg_vlan_vid, cfg_prio;
   port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
   port_t pfc, pfc_cev, pfc_time;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
@@ -57,6 +57,9 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->cfg_dscp = dut_port(d, "cfg_dscp");
   t->cfg_pfx = dut_port(d, "cfg_aifh_prefix");
   t->cfg_etype = dut_port(d, "cfg_ethertype");
+  t->cfg_vlan_tx = dut_port(d, "cfg_vlan_tx");
+  t->cfg_vlan_vid = dut_port(d, "cfg_vlan_vid");
+  t->cfg_prio = dut_port(d, "cfg_pfc_prio");
   t->job_valid = dut_port(d, "job_valid");
   t->job_ready = dut_port(d, "job_ready");
   t->dmac = dut_port(d, "job_dst_mac");
@@ -130,6 +133,11 @@ static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
     c->dscp[v] = (uint8_t)prng_below(&rng, 64);
   c->aifh_prefix = prng_u32(&rng);
   c->ethertype = (uint16_t)prng_u32(&rng);
+  /* an 802.1Q tag on half the frames (ignored in the AIFH 6-byte format and by PFC jobs) */
+  c->vlan_tx = prng_bernoulli(&rng, 0.5);
+  c->vlan_vid = (unsigned)prng_below(&rng, 4096);
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    c->pfc_prio[v] = (uint8_t)prng_below(&rng, 8);
   c->dst[0].valid = 1;
   c->dst[0].xpuid = (unsigned)prng_below(&rng, 1024);
   prng_fill(&rng, c->dst[0].mac, 6);
@@ -170,7 +178,7 @@ static void job_random_pfc(job_t *j) {
  * of the IPv4 header words (checksum field 0) has low half 0xFFFF and a carry out, so that
  * its first end-around fold carries again (the case that needs the second fold). */
 static void force_ip_fold_carry(job_t *j) {
-  uint8_t *ip = j->frame + 14;
+  uint8_t *ip = j->frame + 14 + ((sue_cfg_tx_fmt(&j->cfg) & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u);
   j->cfg.dst[0].ip &= 0xFFFF0000u;
   j->flen = sue_frame_build(&j->cfg, 0, &j->rh, j->cmds, j->len, j->frame);
   uint32_t sum = 0;
@@ -189,9 +197,11 @@ static void force_ip_fold_carry(job_t *j) {
 static void txf_drive_job(txf_t *t, const job_t *j) {
   dut_t *d = t->d;
   const sue_cfg_t *c = &j->cfg;
-  uint64_t dscp = 0;
-  for (unsigned v = 0; v < SUE_NVC; v++)
+  uint64_t dscp = 0, prio = 0;
+  for (unsigned v = 0; v < SUE_NVC; v++) {
     dscp |= (uint64_t)(c->dscp[v] & 0x3Fu) << (6 * v);
+    prio |= (uint64_t)(c->pfc_prio[v] & 7u) << (3 * v);
+  }
   dut_set_u64(d, t->cfg_fmt, c->hdr_fmt);
   dut_set_u64(d, t->cfg_rcrc, c->rcrc_c);
   dut_set_u64(d, t->cfg_xpuid, c->xpuid);
@@ -203,6 +213,9 @@ static void txf_drive_job(txf_t *t, const job_t *j) {
   dut_set_u64(d, t->cfg_dscp, dscp);
   dut_set_u64(d, t->cfg_pfx, c->aifh_prefix);
   dut_set_u64(d, t->cfg_etype, c->ethertype);
+  dut_set_u64(d, t->cfg_vlan_tx, c->vlan_tx);
+  dut_set_u64(d, t->cfg_vlan_vid, c->vlan_vid);
+  dut_set_u64(d, t->cfg_prio, prio);
   dut_set_u64(d, t->dmac, mac48(c->dst[0].mac));
   dut_set_u64(d, t->dip, c->dst[0].ip);
   dut_set_u64(d, t->dxpuid, c->dst[0].xpuid);
@@ -465,7 +478,7 @@ HARNESS_TEST(pcap_udp) {
   char err[300];
   long nrec = sue_pcap_dissect(path, &rec, err, sizeof err);
   CHECK(nrec >= 0, "%s", err);
-  unsigned n = 0, npfc = 0;
+  unsigned n = 0, npfc = 0, ntag = 0;
   for (; n < (unsigned)nrec; n++) {
     const sue_pcap_rec_t *x = &rec[n];
     CHECK(n < count, "tshark read more than %u frames", count);
@@ -481,14 +494,28 @@ HARNESS_TEST(pcap_udp) {
                j->pfc_time[i]);
       npfc++;
     } else {
-      CHECK(strncmp(x->protocols, "eth:ethertype:ip:udp", 20) == 0, "frame %u protocols '%s'", n,
-            x->protocols);
+      const char *want =
+          j->cfg.vlan_tx ? "eth:ethertype:vlan:ethertype:ip:udp" : "eth:ethertype:ip:udp";
+      CHECK(strncmp(x->protocols, want, strlen(want)) == 0, "frame %u protocols '%s', not %s...", n,
+            x->protocols, want);
       CHECK(x->ip_ck == 1, "frame %u IPv4 checksum status %d (1 = good, 0 = bad)", n, x->ip_ck);
       CHECK_EQ(x->udp_dport, s.dport, "UDP destination port");
+      if (j->cfg.vlan_tx) {
+        CHECK_EQ(x->vlan_id, j->cfg.vlan_vid, "802.1Q VLAN id");
+        CHECK_EQ(x->vlan_pcp, j->cfg.pfc_prio[j->rh.vc], "802.1Q priority (the VC's PFC priority)");
+        CHECK_EQ(x->vlan_dei, 0, "802.1Q DEI");
+        ntag++;
+      } else {
+        CHECK_EQ(x->vlan_id, -1, "no 802.1Q tag");
+      }
     }
   }
   free(rec);
   CHECK_EQ(n, count, "frames tshark read");
   CHECK(npfc >= count / 4, "PFC frames in the capture: %u", npfc);
-  harness_log("tshark: %u frames, %u of them PFC (class-enable vector and times as sent)", n, npfc);
+  CHECK(ntag > 0 && ntag + npfc < n, "802.1Q-tagged data frames in the capture: %u of %u", ntag,
+        n - npfc);
+  harness_log("tshark: %u frames, %u of them PFC (class-enable vector and times as sent), %u "
+              "802.1Q-tagged (VLAN id, priority as sent)",
+              n, npfc, ntag);
 }

@@ -46,7 +46,7 @@ void sue_chan_push(sue_chan_t *l, const sue_cfg_t *cfg, const uint8_t *f, size_t
     e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));
     l->nflip++;
   } else if (pdu) { /* inside a switch, FCS recomputed: R-CRC */
-    size_t h = sue_hdr_bytes(cfg->hdr_fmt);
+    size_t h = sue_hdr_bytes(sue_rx_fmt(cfg, e->buf, len));
     if (len > h + 4 && !(e->buf[0] == 0x01 && e->buf[12] == 0x88)) {
       size_t b = h * 8 + (size_t)prng_below(&l->r, (len - 4 - h) * 8);
       e->buf[b / 8] ^= (uint8_t)(1u << (b % 8));

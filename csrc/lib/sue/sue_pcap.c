@@ -84,13 +84,15 @@ long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t
   }
   /* One line per frame: protocols, IPv4 checksum status, UDP destination port; for MAC
    * control frames (Wireshark's "macc": opcode 0x0101 is Class Based Flow Control) the opcode,
-   * the class-enable vector and the eight pause times. */
+   * the class-enable vector and the eight pause times; for 802.1Q-tagged frames the VLAN id,
+   * the priority (PCP) and the DEI. */
   snprintf(cmd, sizeof cmd,
            "tshark -n -r '%s' -o ip.check_checksum:TRUE -T fields -E separator=, "
            "-e frame.protocols -e ip.checksum.status -e udp.dstport -e macc.opcode "
            "-e macc.cbfc.enbv -e macc.cbfc.pause_time.c0 -e macc.cbfc.pause_time.c1 "
            "-e macc.cbfc.pause_time.c2 -e macc.cbfc.pause_time.c3 -e macc.cbfc.pause_time.c4 "
            "-e macc.cbfc.pause_time.c5 -e macc.cbfc.pause_time.c6 -e macc.cbfc.pause_time.c7 "
+           "-e vlan.id -e vlan.priority -e vlan.dei "
            "2> '%s.err'",
            path, path);
   FILE *f = popen(cmd, "r");
@@ -103,9 +105,9 @@ long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t
   sue_pcap_rec_t *r = NULL;
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = 0;
-    char *fld[13];
-    if (split_fields(line, fld, 13) != 13) {
-      snprintf(err, errlen, "tshark line %ld is not 13 fields: %.200s", n + 1, line);
+    char *fld[16];
+    if (split_fields(line, fld, 16) != 16) {
+      snprintf(err, errlen, "tshark line %ld is not 16 fields: %.200s", n + 1, line);
       free(r);
       pclose(f);
       return -1;
@@ -129,6 +131,10 @@ long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t
     x->pfc_cev = num(fld[4], 0);
     for (unsigned i = 0; i < 8; i++)
       x->pfc_time[i] = num(fld[5 + i], 10);
+    x->vlan_id = num(fld[13], 10);
+    x->vlan_pcp = num(fld[14], 10);
+    /* a boolean: "True"/"False" or 1/0 by tshark version */
+    x->vlan_dei = *fld[15] ? (fld[15][0] == 'T' || fld[15][0] == '1') : -1;
   }
   int rc = pclose(f);
   if (rc != 0) {
@@ -137,5 +143,17 @@ long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t
     return -1;
   }
   *recs = r;
+  return n;
+}
+
+long sue_pcap_dissect_n(const char *path, long frames, sue_pcap_rec_t **recs, char *err,
+                        size_t errlen) {
+  long n = sue_pcap_dissect(path, recs, err, errlen);
+  if (n >= 0 && n != frames) {
+    snprintf(err, errlen, "tshark read %ld frames from %s, not the %ld captured", n, path, frames);
+    free(*recs);
+    *recs = NULL;
+    return -1;
+  }
   return n;
 }

@@ -33,6 +33,9 @@ typedef struct {
   long macc_opcode;   /* MAC control (PFC = 0x0101), -1 when absent */
   long pfc_cev;       /* class-enable vector, -1 when absent */
   long pfc_time[8];   /* pause time per priority, -1 when absent */
+  long vlan_id;       /* 802.1Q VLAN id, -1 when untagged */
+  long vlan_pcp;      /* 802.1Q priority (PCP), -1 when untagged */
+  int vlan_dei;       /* 802.1Q DEI, -1 when untagged */
 } sue_pcap_rec_t;
 
 /* Dissects every frame of the capture at path with tshark (IPv4 checksum checking on).
@@ -40,5 +43,8 @@ typedef struct {
  * message in err (tshark missing, failing, or printing a line it cannot parse; its own
  * messages go to path.err). */
 long sue_pcap_dissect(const char *path, sue_pcap_rec_t **recs, char *err, size_t errlen);
+/* The same, and -1 with a message too when tshark read other than `frames` frames. */
+long sue_pcap_dissect_n(const char *path, long frames, sue_pcap_rec_t **recs, char *err,
+                        size_t errlen);
 
 #endif

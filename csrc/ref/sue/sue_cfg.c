@@ -6,14 +6,25 @@
 const uint8_t sue_pfc_da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
 
 unsigned sue_hdr_bytes(unsigned fmt) {
-  switch (fmt) {
+  unsigned tag = (fmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
+  switch (SUE_HDR_BASE(fmt)) {
   case SUE_HDR_AIFH12:
-    return SUE_HDR_AIFH12_BYTES;
+    return SUE_HDR_AIFH12_BYTES + tag;
   case SUE_HDR_AIFH6:
-    return SUE_HDR_AIFH6_BYTES;
+    return SUE_HDR_AIFH6_BYTES; /* no Ethernet header: never tagged */
   default:
-    return SUE_HDR_UDP_BYTES;
+    return SUE_HDR_UDP_BYTES + tag;
   }
+}
+
+unsigned sue_cfg_tx_fmt(const sue_cfg_t *c) {
+  return c->hdr_fmt | ((c->vlan_tx && c->hdr_fmt != SUE_HDR_AIFH6) ? SUE_HDR_TAG : 0u);
+}
+
+unsigned sue_rx_fmt(const sue_cfg_t *c, const uint8_t *f, size_t len) {
+  int tag = c->hdr_fmt != SUE_HDR_AIFH6 && len >= 14 &&
+            (((unsigned)f[12] << 8) | f[13]) == SUE_ETYPE_VLAN;
+  return c->hdr_fmt | (tag ? SUE_HDR_TAG : 0u);
 }
 
 sue_params_t sue_default_params(void) {
@@ -108,6 +119,8 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   c->pfc_prio[1] = SUE_REG_PFC_MAP_PRIO1_RESET;
   c->pfc_prio[2] = SUE_REG_PFC_MAP_PRIO2_RESET;
   c->pfc_prio[3] = SUE_REG_PFC_MAP_PRIO3_RESET;
+  c->vlan_tx = SUE_REG_VLAN_TX_EN_RESET;
+  c->vlan_vid = SUE_REG_VLAN_VID_RESET;
   c->pfc_time = SUE_REG_PFC_TIME_TIME_RESET;
   c->pfc_qcyc = SUE_REG_PFC_TIME_QCYC_RESET;
   c->pfc_refresh = SUE_REG_PFC_REFRESH_CYCLES_RESET;

@@ -39,6 +39,8 @@ extern "C" {
 /* ---- Ethertypes and addresses ---- */
 #define SUE_ETYPE_IPV4 0x0800u
 #define SUE_ETYPE_MACCTL 0x8808u
+#define SUE_ETYPE_VLAN 0x8100u /* IEEE 802.1Q tag protocol identifier (TPID) */
+#define SUE_VLAN_BYTES 4u      /* TPID + TCI */
 /* 0x88B5, IEEE local experimental 1: the ETHERTYPE reset */
 #define SUE_ETYPE_AIFH_DEFAULT SUE_REG_ETHERTYPE_TYPE_RESET
 #define SUE_PFC_OPCODE 0x0101u
@@ -55,7 +57,11 @@ extern const uint8_t sue_pfc_da[6]; /* 01-80-C2-00-00-01 */
 #define SUE_HDR_UDP 0u
 #define SUE_HDR_AIFH12 1u
 #define SUE_HDR_AIFH6 3u
-/* Network header bytes of a format. */
+/* Flag or-ed into a format value: the frame carries an 802.1Q tag after the source address
+ * (UDP and AIFH 12-byte only; docs/sue/index.md "VLAN tag"). */
+#define SUE_HDR_TAG 4u
+#define SUE_HDR_BASE(fmt) ((fmt)&3u)
+/* Network header bytes of a format (with SUE_HDR_TAG: 4 more). */
 unsigned sue_hdr_bytes(unsigned fmt);
 
 /* ---- limits of the model (the RTL parameters are checked against them) ---- */
@@ -63,7 +69,7 @@ unsigned sue_hdr_bytes(unsigned fmt);
 #define SUE_NDST_MAX 64u
 #define SUE_NCONN_MAX (SUE_NDST_MAX * SUE_NVC)
 #define SUE_PDU_MAX_MAX 8192u
-#define SUE_FRAME_MAX (SUE_HDR_UDP_BYTES + SUE_RH_BYTES + SUE_PDU_MAX_MAX + 8u)
+#define SUE_FRAME_MAX (SUE_HDR_UDP_BYTES + SUE_VLAN_BYTES + SUE_RH_BYTES + SUE_PDU_MAX_MAX + 8u)
 #define SUE_PRIO 8u /* PFC priorities */
 
 /* ---- elaboration parameters (RTL parameters; docs/sue/index.md "Parameters") ---- */
@@ -87,7 +93,8 @@ sue_params_t sue_default_params(void);
 int sue_params_check(const sue_params_t *p, const char **why);
 /* Bytes a command of s bytes takes in a PDU: s rounded up to ALIGN. */
 unsigned sue_align_up(unsigned s, unsigned align);
-/* Largest frame the endpoint sends or accepts (with FCS) for a header format. */
+/* Largest frame the endpoint sends or accepts (with FCS) for a header format (SUE_HDR_TAG
+ * included: a tagged frame may be 4 bytes longer). */
 unsigned sue_max_frame(const sue_params_t *p, unsigned fmt);
 /* Connections: NDST, or NDST * 4 with PSN_PER_VC. Index d or d * 4 + vc. */
 unsigned sue_nconn(const sue_params_t *p);
@@ -120,11 +127,19 @@ typedef struct {
   uint16_t pfc_time;         /* pause time sent, quanta */
   uint8_t pfc_qcyc;          /* cycles per quantum (512 bit times) */
   uint32_t pfc_refresh, pfc_xoff, pfc_xon;
+  unsigned vlan_tx;  /* VLAN[0]: an 802.1Q tag in every frame sent but PFC (UDP, AIFH 12-byte) */
+  unsigned vlan_vid; /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
   sue_dst_t dst[SUE_NDST_MAX];
 } sue_cfg_t;
 
 /* The reset values of every register (docs/sue/index.md "Register map"). */
 void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p);
+/* The format of the frames the endpoint sends: hdr_fmt, with SUE_HDR_TAG when vlan_tx is on
+ * and the format has an Ethernet header (not AIFH 6-byte). */
+unsigned sue_cfg_tx_fmt(const sue_cfg_t *c);
+/* The format of a received frame of len bytes: hdr_fmt, with SUE_HDR_TAG when the format has an
+ * Ethernet header and bytes 12-13 are the 802.1Q TPID (accepted whatever vlan_tx says). */
+unsigned sue_rx_fmt(const sue_cfg_t *c, const uint8_t *f, size_t len);
 /* Destination slot of a remote XPU id, or -1 (first valid entry that matches). */
 int sue_cfg_find_dst(const sue_cfg_t *c, const sue_params_t *p, unsigned xpuid);
 

@@ -93,12 +93,17 @@ static void aifh_addr(const sue_cfg_t *cfg, unsigned id, uint8_t *out, unsigned 
 size_t sue_net_hdr_build(const sue_cfg_t *cfg, unsigned dslot, unsigned vc, size_t pdu_len,
                          uint8_t *out) {
   const sue_dst_t *d = &cfg->dst[dslot];
-  switch (cfg->hdr_fmt) {
+  unsigned fmt = sue_cfg_tx_fmt(cfg), t = (fmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
+  if (t) { /* 802.1Q tag after the source address: TPID, PCP = the VC's priority, DEI 0, VID */
+    sue_put_be16(out + 12, SUE_ETYPE_VLAN);
+    sue_put_be16(out + 14, ((cfg->pfc_prio[vc & 3u] & 7u) << 13) | (cfg->vlan_vid & 0xFFFu));
+  }
+  switch (SUE_HDR_BASE(fmt)) {
   case SUE_HDR_AIFH12:
     aifh_addr(cfg, d->xpuid, out, 4);       /* DA: prefix, DIP */
     aifh_addr(cfg, cfg->xpuid, out + 6, 4); /* SA: prefix, SIP */
-    sue_put_be16(out + 12, cfg->ethertype);
-    return SUE_HDR_AIFH12_BYTES;
+    sue_put_be16(out + 12 + t, cfg->ethertype);
+    return SUE_HDR_AIFH12_BYTES + t;
   case SUE_HDR_AIFH6: {
     aifh_addr(cfg, d->xpuid, out, 2);  /* prefix bytes 0-1, DIP */
     sue_put_be16(out + 4, cfg->xpuid); /* SIP */
@@ -108,8 +113,8 @@ size_t sue_net_hdr_build(const sue_cfg_t *cfg, unsigned dslot, unsigned vc, size
   default: {
     memcpy(out, d->mac, 6);
     memcpy(out + 6, cfg->mac, 6);
-    sue_put_be16(out + 12, SUE_ETYPE_IPV4);
-    uint8_t *ip = out + 14, *udp = out + 34;
+    sue_put_be16(out + 12 + t, SUE_ETYPE_IPV4);
+    uint8_t *ip = out + 14 + t, *udp = out + 34 + t;
     ip[0] = 0x45;
     ip[1] = (uint8_t)((cfg->dscp[vc & 3u] & 0x3Fu) << 2);
     sue_put_be16(ip + 2, (unsigned)(20u + 8u + pdu_len));
@@ -125,14 +130,14 @@ size_t sue_net_hdr_build(const sue_cfg_t *cfg, unsigned dslot, unsigned vc, size
     sue_put_be16(udp + 2, cfg->udp_dport);
     sue_put_be16(udp + 4, (unsigned)(8u + pdu_len));
     sue_put_be16(udp + 6, 0); /* no UDP checksum: the R-CRC protects the PDU */
-    return SUE_HDR_UDP_BYTES;
+    return SUE_HDR_UDP_BYTES + t;
   }
   }
 }
 
 size_t sue_frame_build(const sue_cfg_t *cfg, unsigned dslot, const sue_rh_t *rh,
                        const uint8_t *cmds, size_t cmds_len, uint8_t *out) {
-  unsigned fill = sue_fill_bytes(cfg->hdr_fmt, (unsigned)cmds_len);
+  unsigned fill = sue_fill_bytes(sue_cfg_tx_fmt(cfg), (unsigned)cmds_len);
   size_t area = cmds_len + fill, pdu = SUE_RH_BYTES + area + SUE_RCRC_BYTES;
   size_t h = sue_net_hdr_build(cfg, dslot, rh->vc, pdu, out);
   sue_rh_pack(rh, out + h);
@@ -146,10 +151,11 @@ size_t sue_frame_build(const sue_cfg_t *cfg, unsigned dslot, const sue_rh_t *rh,
 }
 
 void sue_frame_reseal(const sue_cfg_t *cfg, uint8_t *f, size_t len, unsigned what) {
-  size_t h = sue_hdr_bytes(cfg->hdr_fmt);
-  if ((what & SUE_RESEAL_IP) && cfg->hdr_fmt == SUE_HDR_UDP && len >= 34) {
-    sue_put_be16(f + 24, 0);
-    sue_put_be16(f + 24, sue_ip_checksum(f + 14, 20));
+  unsigned fmt = sue_rx_fmt(cfg, f, len);
+  size_t h = sue_hdr_bytes(fmt), t = (fmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
+  if ((what & SUE_RESEAL_IP) && cfg->hdr_fmt == SUE_HDR_UDP && len >= 34 + t) {
+    sue_put_be16(f + 24 + t, 0);
+    sue_put_be16(f + 24 + t, sue_ip_checksum(f + 14 + t, 20));
   }
   if ((what & SUE_RESEAL_RCRC) && len >= h + 8)
     sue_put_le32(f + len - 8, sue_crc32(f + h, len - 8 - h, (int)cfg->rcrc_c));

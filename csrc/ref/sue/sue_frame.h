@@ -63,7 +63,8 @@ unsigned sue_fill_bytes(unsigned fmt, unsigned cmds);
 unsigned sue_frame_len(unsigned fmt, unsigned cmds);
 
 /* Builds the network header of a frame to destination slot dslot on VC vc whose PDU (RH,
- * command area, R-CRC) has pdu_len bytes; returns its length. */
+ * command area, R-CRC) has pdu_len bytes, in the format sue_cfg_tx_fmt(cfg) (802.1Q tag
+ * included); returns its length. */
 size_t sue_net_hdr_build(const sue_cfg_t *cfg, unsigned dslot, unsigned vc, size_t pdu_len,
                          uint8_t *out);
 /* Builds a whole frame: header, RH, cmds_len bytes of packed commands, fill, R-CRC, FCS.
@@ -71,7 +72,8 @@ size_t sue_net_hdr_build(const sue_cfg_t *cfg, unsigned dslot, unsigned vc, size
 size_t sue_frame_build(const sue_cfg_t *cfg, unsigned dslot, const sue_rh_t *rh,
                        const uint8_t *cmds, size_t cmds_len, uint8_t *out);
 
-/* Recomputes fields of a frame of len bytes (FCS included) laid out in cfg's format after a
+/* Recomputes fields of a frame of len bytes (FCS included) laid out in cfg's format (tagged or
+ * not, as the frame says: sue_rx_fmt) after a
  * test changed bytes: the IPv4 checksum (UDP format), the R-CRC (at len - 8, over
  * [H, len - 8)), the FCS; in that order, as selected. */
 #define SUE_RESEAL_IP 1u

@@ -286,6 +286,18 @@ extern "C" {
 #define SUE_REG_STATUS_RX_RESET_WIDTH 1u
 #define SUE_REG_STATUS_RX_RESET_MASK 0x00000200u
 
+/* 0x074 VLAN (RW): 802.1Q VLAN tag (docs/sue/index.md "VLAN tag"). Received tagged frames are
+ * accepted whatever this register holds. */
+#define SUE_REG_VLAN 0x074u
+#define SUE_REG_VLAN_TX_EN_LSB 0u
+#define SUE_REG_VLAN_TX_EN_WIDTH 1u
+#define SUE_REG_VLAN_TX_EN_MASK 0x00000001u
+#define SUE_REG_VLAN_TX_EN_RESET 0x0u
+#define SUE_REG_VLAN_VID_LSB 16u
+#define SUE_REG_VLAN_VID_WIDTH 12u
+#define SUE_REG_VLAN_VID_MASK 0x0FFF0000u
+#define SUE_REG_VLAN_VID_RESET 0x1u
+
 /* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 56, those named below exist. */
 #define SUE_REG_CNT(i) (0x100u + 4u * (i))
 #define SUE_REG_CNT_NUM 56u
@@ -540,6 +552,8 @@ enum {
   X("STATUS.XOFF", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_XOFF, RH, 0u, 0u)                        \
   X("STATUS.TX_RESET", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_TX_RESET, RH, 0u, 0u)                \
   X("STATUS.RX_RESET", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_RX_RESET, RH, 0u, 0u)                \
+  X("VLAN.TX_EN", SUE_REG_VLAN, 0u, 1u, SUE_REG_VLAN_TX_EN, RW, SUE_REG_VLAN_TX_EN_RESET, 0u)      \
+  X("VLAN.VID", SUE_REG_VLAN, 0u, 1u, SUE_REG_VLAN_VID, RW, SUE_REG_VLAN_VID_RESET, 0u)            \
   X("DST[d].ID.XPUID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \
     SUE_REG_DST_ID_XPUID, RW, SUE_REG_DST_ID_XPUID_RESET, 0u)                                      \
   X("DST[d].ID.VALID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \

@@ -127,6 +127,8 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
     return PUT(SUE_REG_PFC_XOFF_BYTES, c->pfc_xoff);
   case SUE_REG_PFC_XON:
     return PUT(SUE_REG_PFC_XON_BYTES, c->pfc_xon);
+  case SUE_REG_VLAN:
+    return PUT(SUE_REG_VLAN_TX_EN, c->vlan_tx) | PUT(SUE_REG_VLAN_VID, c->vlan_vid);
   case SUE_REG_STATUS: {
     uint32_t paused = 0, xoff = 0;
     for (unsigned v = 0; v < SUE_NVC; v++) {
@@ -240,6 +242,10 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_PFC_XOFF:
     c->pfc_xoff = GET(val, SUE_REG_PFC_XOFF_BYTES);
+    break;
+  case SUE_REG_VLAN:
+    c->vlan_tx = GET(val, SUE_REG_VLAN_TX_EN);
+    c->vlan_vid = GET(val, SUE_REG_VLAN_VID);
     break;
   case SUE_REG_PFC_XON:
     c->pfc_xon = GET(val, SUE_REG_PFC_XON_BYTES);

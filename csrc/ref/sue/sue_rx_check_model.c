@@ -11,12 +11,13 @@ static void aifh_expect(const sue_cfg_t *cfg, unsigned id, unsigned nprefix, uin
   sue_put_be16(out + nprefix, id & 0xFFFFu);
 }
 
-static int check_udp(const sue_cfg_t *cfg, const uint8_t *f, size_t len) {
-  if (sue_get_be16(f + 12) != SUE_ETYPE_IPV4)
+/* t: bytes of the 802.1Q tag after the source address (0 or 4) */
+static int check_udp(const sue_cfg_t *cfg, const uint8_t *f, size_t len, size_t t) {
+  if (sue_get_be16(f + 12 + t) != SUE_ETYPE_IPV4)
     return SUE_CNT_RX_ETHERTYPE;
-  const uint8_t *ip = f + 14, *udp = f + 34;
+  const uint8_t *ip = f + 14 + t, *udp = f + 34 + t;
   unsigned tot = sue_get_be16(ip + 2);
-  if (ip[0] != 0x45 || tot != len - 18u || (sue_get_be16(ip + 6) & 0x3FFFu) != 0 ||
+  if (ip[0] != 0x45 || tot != len - 18u - t || (sue_get_be16(ip + 6) & 0x3FFFu) != 0 ||
       ip[9] != SUE_IP_PROTO_UDP || sue_ip_checksum(ip, 20) != 0 ||
       sue_get_be16(udp + 4) != tot - 20u)
     return SUE_CNT_RX_IP_HDR;
@@ -27,7 +28,7 @@ static int check_udp(const sue_cfg_t *cfg, const uint8_t *f, size_t len) {
   return 0;
 }
 
-static int check_aifh(const sue_cfg_t *cfg, const uint8_t *f) {
+static int check_aifh(const sue_cfg_t *cfg, const uint8_t *f, size_t t) {
   uint8_t exp[6];
   if (cfg->hdr_fmt == SUE_HDR_AIFH6) {
     if (sue_get_be16(f + 6) != cfg->ethertype)
@@ -35,7 +36,7 @@ static int check_aifh(const sue_cfg_t *cfg, const uint8_t *f) {
     aifh_expect(cfg, cfg->xpuid, 2, exp);
     return memcmp(f, exp, 4) ? SUE_CNT_RX_DST : 0;
   }
-  if (sue_get_be16(f + 12) != cfg->ethertype)
+  if (sue_get_be16(f + 12 + t) != cfg->ethertype)
     return SUE_CNT_RX_ETHERTYPE;
   aifh_expect(cfg, cfg->xpuid, 4, exp);
   return memcmp(f, exp, 6) ? SUE_CNT_RX_DST : 0;
@@ -46,7 +47,9 @@ int sue_rx_check(const sue_params_t *p, const sue_cfg_t *cfg, const uint8_t *f, 
   memset(info, 0, sizeof *info);
   if (len < SUE_MIN_FRAME)
     return SUE_CNT_RX_RUNT;
-  if (len > sue_max_frame(p, cfg->hdr_fmt))
+  unsigned fmt = sue_rx_fmt(cfg, f, len);
+  size_t t = (fmt & SUE_HDR_TAG) ? SUE_VLAN_BYTES : 0u;
+  if (len > sue_max_frame(p, fmt))
     return SUE_CNT_RX_OVERSIZE;
   if (sue_fcs(f, len - 4) != sue_get_le32(f + len - 4))
     return SUE_CNT_RX_FCS;
@@ -59,10 +62,10 @@ int sue_rx_check(const sue_params_t *p, const sue_cfg_t *cfg, const uint8_t *f, 
       info->pfc_time[i] = (uint16_t)sue_get_be16(f + 18 + 2 * i);
     return 0;
   }
-  int r = cfg->hdr_fmt == SUE_HDR_UDP ? check_udp(cfg, f, len) : check_aifh(cfg, f);
+  int r = cfg->hdr_fmt == SUE_HDR_UDP ? check_udp(cfg, f, len, t) : check_aifh(cfg, f, t);
   if (r)
     return r;
-  size_t h = sue_hdr_bytes(cfg->hdr_fmt), rc = len - 8;
+  size_t h = sue_hdr_bytes(fmt), rc = len - 8;
   if (sue_crc32(f + h, rc - h, (int)cfg->rcrc_c) != sue_get_le32(f + rc))
     return SUE_CNT_RX_RCRC;
   sue_rh_unpack(f + h, &info->rh);

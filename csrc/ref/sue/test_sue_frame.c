@@ -342,6 +342,76 @@ static void t_frame_aifh6_by_hand(ut_t *t) {
     UT_CHECK(t, f[i] == exp[i], "byte %zu: model 0x%02x, by hand 0x%02x", i, f[i], exp[i]);
 }
 
+/* 802.1Q tag (docs/sue/index.md "VLAN tag"): the frames of the by-hand tests with the 4 tag
+ * bytes after the source address (TPID 0x8100, PCP = VC 1's priority 5, DEI 0, VID 0x123): the
+ * rest is byte for byte the untagged frame (IPv4 and UDP lengths and checksum, RH, R-CRC are
+ * over the same bytes), the FCS is new; the AIFH 6-byte frame and PFC frames stay untagged; the
+ * receive checks accept the tagged frame with the same fields, whatever the VLAN register says. */
+static void t_frame_vlan(ut_t *t) {
+  static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
+  sue_cmd_t c;
+  sue_cmd_init(&c, 5, 4, 60); /* no fill in any format: the tag cannot take fill bytes */
+  sue_cmd_fill(&c, 3);
+  c.vc = 1;
+  c.xpuid = 7;
+  c.send_now = 1;
+  for (unsigned fi = 0; fi < 3; fi++) {
+    uint8_t plain[SUE_FRAME_MAX], tagged[SUE_FRAME_MAX];
+    sue_ep_t ep, ept;
+    UT_CHECK(t, ep_setup(&ep, fmts[fi], fi == 1) == 0, "init");
+    UT_CHECK(t, ep_setup(&ept, fmts[fi], fi == 1) == 0, "init");
+    size_t n0 = ep_one_frame(&ep, &c, plain);
+    sue_ep_reg_write(&ept, SUE_REG_PFC_MAP, 0x3u << 9 | 0x2u << 6 | 0x5u << 3); /* VC 1: 5 */
+    sue_ep_reg_write(&ept, SUE_REG_VLAN, 0x0123u << 16 | 1u);
+    UT_EQ(t, ept.cfg.vlan_tx, 1, "VLAN TX_EN");
+    UT_EQ(t, ept.cfg.vlan_vid, 0x123, "VLAN VID");
+    size_t n1 = ep_one_frame(&ept, &c, tagged);
+    sue_ep_free(&ept);
+    if (fmts[fi] == SUE_HDR_AIFH6) {
+      UT_EQ(t, n1, n0, "AIFH 6-byte: never tagged");
+      UT_CHECK(t, !memcmp(plain, tagged, n0 - 8), "AIFH 6-byte: untagged frame");
+    } else {
+      static const uint8_t tag[4] = {0x81, 0x00, 0xA1, 0x23}; /* PCP 5, DEI 0, VID 0x123 */
+      UT_EQ(t, n1, n0 + 4, "tagged frame 4 bytes longer");
+      UT_CHECK(t, !memcmp(tagged, plain, 12), "addresses before the tag");
+      UT_CHECK(t, !memcmp(tagged + 12, tag, 4), "tag bytes %02x %02x %02x %02x", tagged[12],
+               tagged[13], tagged[14], tagged[15]);
+      size_t h = sue_hdr_bytes(fmts[fi]);
+      UT_CHECK(t, !memcmp(tagged + 16, plain + 12, n0 - 16), "the rest up to the FCS");
+      check_crcs(t, tagged, n1, h + 4, fi == 1 ? RPOLY_32C : RPOLY_32);
+      if (fmts[fi] == SUE_HDR_UDP)
+        UT_EQ(t, sue_ip_checksum(tagged + 18, 20), 0, "IPv4 checksum after the tag");
+      UT_EQ(t, sue_hdr_bytes(fmts[fi] | SUE_HDR_TAG), h + 4, "tagged header bytes");
+      UT_EQ(t, sue_max_frame(&ep.p, fmts[fi] | SUE_HDR_TAG), sue_max_frame(&ep.p, fmts[fi]) + 4,
+            "tagged largest frame");
+    }
+    /* receive side: the peer (XPU 7) takes both, tag or none, with its VLAN register off */
+    sue_cfg_t rx = ep.cfg;
+    rx.xpuid = 7;
+    rx.vlan_tx = 0;
+    memcpy(rx.mac + 4, "\x00\x07", 2);
+    rx.ip = 0x0A000007;
+    rx.dst[2].xpuid = 5;
+    sue_rx_info_t i0, i1;
+    UT_EQ(t, sue_rx_check(&ep.p, &rx, plain, n0, &i0), 0, "untagged frame accepted");
+    UT_EQ(t, sue_rx_check(&ep.p, &rx, tagged, n1, &i1), 0, "tagged frame accepted");
+    UT_EQ(t, i1.ncmd, 1, "tagged frame: one command");
+    UT_EQ(t, i1.area_off, i0.area_off + (fmts[fi] == SUE_HDR_AIFH6 ? 0u : 4u), "area offset");
+    UT_EQ(t, i1.rh.vc, 1, "tagged frame: VC from the RH");
+    if (fmts[fi] != SUE_HDR_AIFH6) {
+      tagged[12] ^= 0x01; /* not the TPID: the frame's Ethertype is 0x8000 */
+      sue_frame_reseal(&rx, tagged, n1, SUE_RESEAL_FCS);
+      UT_EQ(t, sue_rx_check(&ep.p, &rx, tagged, n1, &i1), SUE_CNT_RX_ETHERTYPE, "TPID changed");
+    }
+    /* PFC frames are never tagged */
+    uint8_t pf[64];
+    uint16_t tm[8] = {0};
+    sue_pfc_build(ep.cfg.mac, 1, tm, pf);
+    UT_EQ(t, sue_get_be16(pf + 12), SUE_ETYPE_MACCTL, "PFC untagged");
+    sue_ep_free(&ep);
+  }
+}
+
 static void t_pfc_by_hand(ut_t *t) {
   uint8_t exp[64];
   memset(exp, 0, sizeof exp);
@@ -421,6 +491,7 @@ static void t_registers(ut_t *t) {
       {SUE_REG_RETX_TIMEOUT, 0xFFFFFFFFu, 0xFFFFFFu},
       {SUE_REG_ACK_DELAY, 0x10010u, 0x10u},
       {SUE_REG_PFC_MAP, 0xFFFFFFFFu, 0xFFFu},
+      {SUE_REG_VLAN, 0xFFFFFFFFu, 0x0FFF0001u},
       {SUE_REG_PFC_TIME, 0xFF030010u, 0x030010u},
       {SUE_REG_PFC_REFRESH, 0xFFFFFFFFu, 0xFFFFFFu},
       {SUE_REG_PFC_XOFF, 0xFFFFFFFFu, 0x7FFFFFu},
@@ -508,6 +579,7 @@ UT_SUITE(sue_frame) {
   ut_run(s, "sue_frame_udp_by_hand", t_frame_udp_by_hand);
   ut_run(s, "sue_frame_aifh12_by_hand", t_frame_aifh12_by_hand);
   ut_run(s, "sue_frame_aifh6_by_hand", t_frame_aifh6_by_hand);
+  ut_run(s, "sue_frame_vlan", t_frame_vlan);
   ut_run(s, "sue_pfc_by_hand", t_pfc_by_hand);
   ut_run(s, "sue_registers", t_registers);
   ut_run(s, "sue_params", t_params);
