@@ -1,7 +1,8 @@
 // fabric_sw_ingress: the receive half of a switch port (docs/fabric/fabric_sw_port.md "Ingress"):
 // whole Ethernet frames from the link (the RIFL lane, or the raw channel when RIFL is bypassed)
 // are checked (FCS residue, length, RIFL cut), parsed (SUE's UDP format, AI forwarding header 12 B
-// and 6 B, 802.1Qbb PFC), looked up in the forwarding table and stored; the frames that pass
+// and 6 B, 802.1Qbb PFC; UDP and AIFH 12 B with or without an 802.1Q tag), looked up in the
+// forwarding table and stored; the frames that pass
 // leave in order as cells to the switch: a header word, then up to CP payload words.
 // PFC frames are consumed here (their pause times go to the port's egress); every other frame
 // is forwarded or dropped on exactly one counter.
@@ -74,8 +75,8 @@ module fabric_sw_ingress #(
   reg  [63:0]   mem [0:IBW-1];
   reg  [IW:0]   wp_q, fs_q, rp_q;          // write, frame start (committed end), read
   reg  [13:0]   len_q;                     // bytes of the frame so far
-  reg  [2:0]    hb_q;                      // header beats captured (0 .. 6)
-  reg  [383:0]  hdr_q;                     // bytes 0 .. 47, byte 0 at [383:376]
+  reg  [2:0]    hb_q;                      // header beats captured (0 .. 7)
+  reg  [447:0]  hdr_q;                     // bytes 0 .. 55, byte 0 at [447:440]
   reg           ovf_q, big_q;
   wire [IW:0]   used  = wp_q - rp_q;
   wire          full  = (used == (IW + 1)'(IBW));
@@ -95,23 +96,32 @@ module fabric_sw_ingress #(
     .clk(clk), .rst_n(rst_n), .start(first), .valid(take), .data(s_data), .nbytes(s_nbytes),
     .crc(crc), .crc_reg(crc_reg_unused));
 
-  // the header as of this beat (a frame of 64 bytes or more has all 48 bytes by its last beat)
-  `define FSP_HB(b) hdr_q[383 - 8 * (b) -: 8]
+  // the header as of this beat (a frame of 64 bytes or more has all 56 bytes by its last beat)
+  `define FSP_HB(b) hdr_q[447 - 8 * (b) -: 8]
   wire [15:0] et12   = {`FSP_HB(12), `FSP_HB(13)};
+  wire [15:0] et16   = {`FSP_HB(16), `FSP_HB(17)};
   wire [15:0] et6    = {`FSP_HB(6), `FSP_HB(7)};
+  // an 802.1Q tag after the source address: the Ethertype and the rest 4 bytes later. A frame
+  // whose bytes 6-7 are the AIFH Ethertype while the 6-byte form is on is an AIFH 6 B frame
+  // (whose bytes 12-13 are RH bytes), never tagged.
+  wire        tag    = et12 == 16'h8100 && !(cfg_aifh6_en && et6 == cfg_aifh_etype);
+  wire [15:0] etn    = tag ? et16 : et12;
   wire        is_pfc = ({`FSP_HB(0), `FSP_HB(1), `FSP_HB(2), `FSP_HB(3), `FSP_HB(4),
                          `FSP_HB(5)} == 48'h0180C2000001) && et12 == 16'h8808 &&
                        {`FSP_HB(14), `FSP_HB(15)} == 16'h0101;
-  wire        is_udp = (et12 == 16'h0800);
-  wire        is_a12 = !is_udp && (et12 == cfg_aifh_etype);
+  wire        is_udp = (etn == 16'h0800);
+  wire        is_a12 = !is_udp && (etn == cfg_aifh_etype);
   wire        is_a6  = !is_udp && !is_a12 && cfg_aifh6_en && (et6 == cfg_aifh_etype);
-  wire [1:0]  tc     = is_udp ? hdr_q[383 - 8 * 46 -: 2] : is_a12 ? hdr_q[383 - 8 * 18 -: 2]
-                                           : hdr_q[383 - 8 * 12 -: 2];
+  // the class: the RH's VC (RH at 42 or 14 bytes, 4 more when tagged; 8 in AIFH 6 B)
+  wire [7:0]  rh4    = is_udp ? (tag ? `FSP_HB(50) : `FSP_HB(46))
+                     : is_a12 ? (tag ? `FSP_HB(22) : `FSP_HB(18)) : `FSP_HB(12);
+  wire [1:0]  tc     = rh4[7:6];
 
   // header bytes no decision reads
-  wire unused_hdr = ^{hdr_q[319:288], hdr_q[255:248], hdr_q[111:16], hdr_q[13:0], cw[13:8]};
+  wire unused_hdr = ^{hdr_q[383:352], hdr_q[175:80], hdr_q[71:48], hdr_q[39:16], hdr_q[15:0],
+                      rh4[5:0], cw[13:8]};
   assign lk_udp = is_udp;
-  assign lk_mac = hdr_q[383 -: 48];
+  assign lk_mac = hdr_q[447 -: 48];
   assign lk_xpu = is_a12 ? {`FSP_HB(4), `FSP_HB(5)} : {`FSP_HB(2), `FSP_HB(3)};
 
   // the verdict at the last beat: the first check that fails names the drop
@@ -138,7 +148,7 @@ module fabric_sw_ingress #(
   // priority i's time is bytes 18 + 2i, 19 + 2i; sue_pfc takes it at [16i +: 16]
   genvar gi;
   generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_pfc_time
-    assign rx_pfc_time[16 * gi +: 16] = hdr_q[383 - 8 * (18 + 2 * gi) -: 16];
+    assign rx_pfc_time[16 * gi +: 16] = hdr_q[447 - 8 * (18 + 2 * gi) -: 16];
   end endgenerate
 
   // descriptors of stored frames: {class, destination, length}
@@ -166,15 +176,15 @@ module fabric_sw_ingress #(
       fs_q  <= {(IW + 1){1'b0}};
       len_q <= 14'd0;
       hb_q  <= 3'd0;
-      hdr_q <= 384'd0;
+      hdr_q <= 448'd0;
       ovf_q <= 1'b0;
       big_q <= 1'b0;
       dw_q  <= {(DDW + 1){1'b0}};
       lvl_q <= {(4 * BW){1'b0}};
     end else begin
       if (take) begin
-        if (hb_q < 3'd6) begin
-          hdr_q[383 - 64 * hb_q -: 64] <= s_data;
+        if (hb_q < 3'd7) begin
+          hdr_q[447 - 64 * hb_q -: 64] <= s_data;
           hb_q <= hb_q + 3'd1;
         end
         ovf_q <= ovf_n;

@@ -203,6 +203,8 @@ static void config(fab_t *f) {
        in the switch's class queue and on the link after the XOFF still fits */
     fab_axi(f, 1, b + SUE_REG_PFC_XOFF, f->k->rx_bytes / 4, NULL);
     fab_axi(f, 1, b + SUE_REG_PFC_XON, f->k->rx_bytes / 8, NULL);
+    if (o->vlan)
+      fab_axi(f, 1, b + SUE_REG_VLAN, o->vlan, NULL);
   }
   if (o->pfc_time)
     fab_axi(f, 1, SW_BASE + FSP_REG_PFC_TIME, o->pfc_time, NULL);
@@ -459,8 +461,16 @@ static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
     f->cap_bad_fcs[dir]++;
     return;
   }
-  if (b[12] == 0x88 && b[13] == 0x08)
+  int pfc = b[12] == 0x88 && b[13] == 0x08;
+  if (pfc)
     f->cap_pfc[dir]++;
+  uint8_t *v = realloc(f->cap_vc[dir], f->cap_frames[dir] + 1u);
+  CHECK(v != NULL, "memory");
+  f->cap_vc[dir] = v;
+  /* the RH's VC: its byte 4 after the network header (4 bytes later when 802.1Q-tagged) */
+  size_t tag = b[12] == 0x81 && b[13] == 0x00 ? 4u : 0u;
+  size_t h = f->o.fmt == SUE_HDR_AIFH6 ? 8u : (f->o.fmt == SUE_HDR_AIFH12 ? 14u : 42u) + tag;
+  v[f->cap_frames[dir]] = pfc ? 0xFFu : (uint8_t)(b[h + 4] >> 6);
   f->cap_frames[dir]++;
   CHECK(sue_pcap_write(&f->pcap[dir], b, n - 4, f->t) == 0, "pcap write");
 }
@@ -839,6 +849,7 @@ void fab_close(fab_t *f) {
     for (unsigned dir = 0; dir < 2; dir++) {
       CHECK(sue_pcap_close(&f->pcap[dir]) == 0, "pcap close");
       free(f->cap[dir]);
+      free(f->cap_vc[dir]);
     }
   dut_close(f->d);
 }

@@ -60,6 +60,7 @@ typedef struct {
   unsigned phantom; /* XPU 0 also sends this many commands to FAB_PHANTOM (unknown to the switch) */
   unsigned delay;   /* channel delay, words (bonded links: lane k > 0 up to 7 words more) */
   int pcap_xpu;     /* raw links: capture both links of this XPU (-1: none) to up.pcap, dn.pcap */
+  uint32_t vlan;    /* every endpoint's VLAN register (0: its reset, no tag) */
   uint64_t max_cycles;
   uint32_t retx_timeout;
   /* benches: FAB_EV_* of XPU xpu in cycle t (bytes: the command's, for FAB_EV_RX_LAST) */
@@ -139,6 +140,7 @@ typedef struct {
   uint8_t *cap[2];
   size_t cap_len[2];
   unsigned cap_frames[2], cap_bad_fcs[2], cap_pfc[2];
+  uint8_t *cap_vc[2];  /* RH VC of each captured frame (0xFF: PFC), cap_frames[dir] of them */
   uint64_t rifl_retx;  /* RIFL retransmission requests, every lane, after the bring-up */
   uint64_t rifl_retx0; /* ... during the bring-up */
   unsigned xoff_seen;  /* a switch port raised XOFF */

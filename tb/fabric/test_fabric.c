@@ -202,6 +202,84 @@ HARNESS_TEST(fabric_bond_link_down) {
     link_down("fabric_n4_bond4", 10);
 }
 
+/* The capture `name` of the run folder read back by tshark: its *n records (malloc'ed), as many
+ * as the frames captured. */
+static sue_pcap_rec_t *read_capture(const char *name, unsigned frames, long *n) {
+  char path[512], err[256];
+  snprintf(path, sizeof path, "%s/%s", harness_outdir(), name);
+  sue_pcap_rec_t *r = NULL;
+  *n = sue_pcap_dissect_n(path, frames, &r, err, sizeof err);
+  CHECK(*n >= 0, "%s", err);
+  return r;
+}
+
+/* 802.1Q tags (docs/sue/index.md "VLAN tag"): every endpoint tags its frames (VLAN id 0x3C5, the
+ * PCP its VC's PFC priority, the VC at the reset map), the switch port parses past the tag
+ * (lookup, class from the RH) and forwards the frame unchanged, the endpoints accept it: every
+ * command delivered, every link and port in lockstep. XPU 1's two links captured (raw links)
+ * and read by tshark: every data frame Ethernet / 802.1Q / IPv4 / UDP with that VLAN id, DEI 0
+ * and PCP = its VC; the switch's PFC frames untagged. Then AIFH 12 B over RIFL links. */
+HARNESS_TEST(fabric_vlan) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.pattern = FAB_INCAST; /* PFC frames from the switch too */
+  o.pfc_xoff = INCAST_XOFF;
+  o.pfc_xon = INCAST_XOFF / 2;
+  o.p_cmd = 1.0;
+  o.cmds = (unsigned)harness_scaled(40, 100, 300);
+  o.pcap_xpu = 1;
+  o.vlan = 0x03C5u << 16 | 1u;
+  fab_open(&f, "fabric_n4_raw", &o, 12);
+  fab_run(&f);
+  unsigned frames[2] = {f.cap_frames[0], f.cap_frames[1]};
+  uint8_t *vc[2] = {f.cap_vc[0], f.cap_vc[1]};
+  f.cap_vc[0] = f.cap_vc[1] = NULL;
+  CHECK_EQ(f.cap_bad_fcs[0] + f.cap_bad_fcs[1], 0, "captured frames with a bad FCS");
+  CHECK_EQ(frames[0], f.sw_cnt[1][FSP_CNT_RX], "frames captured into port 1 = its rx_frames");
+  fab_close(&f);
+  const char *const nm[2] = {"up.pcap", "dn.pcap"};
+  unsigned ntag = 0, npfc = 0, pcps = 0;
+  for (unsigned dir = 0; dir < 2; dir++) {
+    long n;
+    sue_pcap_rec_t *r = read_capture(nm[dir], frames[dir], &n);
+    for (long i = 0; i < n; i++) {
+      if (vc[dir][i] == 0xFF) {
+        CHECK(r[i].macc_opcode == 0x0101, "%s frame %ld: PFC %ld, expected %ld", nm[dir], i,
+              (long)r[i].macc_opcode, (long)(0x0101));
+        CHECK(r[i].vlan_id == -1, "%s PFC frame %ld untagged %ld, expected %ld", nm[dir], i,
+              (long)r[i].vlan_id, (long)(-1));
+        npfc++;
+        continue;
+      }
+      CHECK(strstr(r[i].protocols, "eth:ethertype:vlan:ethertype:ip:udp") == r[i].protocols,
+            "%s frame %ld dissects as %s", nm[dir], i, r[i].protocols);
+      CHECK_EQ(r[i].ip_ck, 1, "IPv4 header checksum (tshark)");
+      CHECK(r[i].vlan_id == 0x3C5, "%s frame %ld VLAN id %ld, expected %ld", nm[dir], i,
+            (long)r[i].vlan_id, (long)(0x3C5));
+      CHECK(r[i].vlan_dei == 0, "%s frame %ld DEI %ld, expected %ld", nm[dir], i,
+            (long)r[i].vlan_dei, (long)(0));
+      CHECK(r[i].vlan_pcp == vc[dir][i],
+            "%s frame %ld PCP = VC (PFC_MAP at reset) %ld, expected %ld", nm[dir], i,
+            (long)r[i].vlan_pcp, (long)(vc[dir][i]));
+      pcps |= 1u << vc[dir][i];
+      ntag++;
+    }
+    free(r);
+    free(vc[dir]);
+  }
+  CHECK(ntag > 0 && npfc > 0, "tagged data frames %u, PFC frames %u", ntag, npfc);
+  harness_log("tshark: %u 802.1Q-tagged data frames (PCPs seen 0x%x), %u untagged PFC frames", ntag,
+              pcps, npfc);
+
+  o = fab_default_opts();
+  o.cmds = cmds();
+  o.fmt = SUE_HDR_AIFH12;
+  o.vlan = 0x0001u << 16 | 1u;
+  fab_open(&f, "fabric_n4", &o, 13);
+  fab_run(&f);
+  fab_close(&f);
+}
+
 /* XPU 0 also sends to an XPU the switch does not know: those frames are dropped and counted at
  * its switch port (go-back-N keeps resending them, as it must), the rest is unaffected. */
 HARNESS_TEST(fabric_unknown_dst) {
@@ -242,12 +320,8 @@ HARNESS_TEST(fabric_pcap) {
   const char *const nm[2] = {"up.pcap", "dn.pcap"};
   fab_close(&f);
   for (unsigned dir = 0; dir < 2; dir++) {
-    char path[512], err[256];
-    snprintf(path, sizeof path, "%s/%s", harness_outdir(), nm[dir]);
-    sue_pcap_rec_t *r = NULL;
-    long n = sue_pcap_dissect(path, &r, err, sizeof err);
-    CHECK(n >= 0, "tshark on %s: %s", path, err);
-    CHECK_EQ(n, frames[dir], "frames tshark read");
+    long n;
+    sue_pcap_rec_t *r = read_capture(nm[dir], frames[dir], &n);
     unsigned npfc = 0;
     for (long i = 0; i < n; i++) {
       if (r[i].macc_opcode == 0x0101) {

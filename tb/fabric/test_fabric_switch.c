@@ -78,6 +78,8 @@ static size_t random_frame(prng_t *r, unsigned s, uint8_t *out) {
   sue_cfg_t c;
   sue_cfg_reset(&c, &p);
   c.hdr_fmt = fmts[prng_below(r, 3)];
+  c.vlan_tx = prng_bernoulli(r, 0.3); /* 802.1Q-tagged (UDP, AIFH 12 B) */
+  c.vlan_vid = (unsigned)prng_below(r, 4096);
   c.xpuid = XID(s);
   c.mac[5] = (uint8_t)XID(s);
   unsigned d = (unsigned)prng_below(r, NP);

@@ -68,8 +68,12 @@ void fsp_ingress_frame(const fsp_cfg_t *c, const uint8_t *f, size_t len, size_t 
       v->time[i] = (uint16_t)be16(f + 18 + 2 * i);
     return;
   }
-  int udp = et12 == 0x0800;
-  int a12 = !udp && et12 == c->aifh_etype;
+  /* an 802.1Q tag moves the Ethertype and the RH 4 bytes on; an AIFH 6 B frame (bytes 6-7 the
+   * AIFH Ethertype with the 6-byte form on) is never tagged */
+  unsigned t = et12 == 0x8100 && !(c->aifh6_en && et6 == c->aifh_etype) ? 4u : 0u;
+  unsigned etn = be16(f + 12 + t);
+  int udp = etn == 0x0800;
+  int a12 = !udp && etn == c->aifh_etype;
   int a6 = !udp && !a12 && c->aifh6_en && et6 == c->aifh_etype;
   if (!udp && !a12 && !a6) {
     v->reason = FSP_DROP_ETYPE;
@@ -83,7 +87,7 @@ void fsp_ingress_frame(const fsp_cfg_t *c, const uint8_t *f, size_t len, size_t 
   }
   v->kind = FSP_FWD;
   v->port = port;
-  v->tc = f[udp ? 46 : a12 ? 18 : 12] >> 6;
+  v->tc = f[udp ? 46 + t : a12 ? 18 + t : 12] >> 6;
 }
 
 uint64_t fsp_cell_header(int sof, int eof, unsigned src, unsigned tc, unsigned len,

@@ -8,12 +8,17 @@
 #include "sue_frame.h"
 #include "unit.h"
 
-/* a SUE frame from XPU 0x41 to XPU 0x47 on VC vc, format fmt; returns its length */
+/* a SUE frame from XPU 0x41 to XPU 0x47 on VC vc, format fmt (with SUE_HDR_TAG: 802.1Q-tagged,
+ * the PCP not the VC, so that the class must come from the RH); returns its length */
 static size_t sue_frame(unsigned fmt, unsigned vc, uint8_t *out) {
   sue_params_t p = sue_default_params();
   sue_cfg_t c;
   sue_cfg_reset(&c, &p);
-  c.hdr_fmt = fmt;
+  c.hdr_fmt = SUE_HDR_BASE(fmt);
+  c.vlan_tx = (fmt & SUE_HDR_TAG) != 0;
+  c.vlan_vid = 0x123;
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    c.pfc_prio[v] = (uint8_t)(7 - v);
   c.xpuid = 0x41;
   c.mac[0] = 0x02;
   c.mac[5] = 0x41;
@@ -53,11 +58,13 @@ static void table(fsp_cfg_t *c) {
 static void t_formats(ut_t *t) {
   fsp_cfg_t c;
   table(&c);
-  static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
+  static const unsigned fmts[5] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6,
+                                   SUE_HDR_UDP | SUE_HDR_TAG, SUE_HDR_AIFH12 | SUE_HDR_TAG};
   uint8_t f[SUE_FRAME_MAX];
-  for (unsigned k = 0; k < 3; k++)
+  for (unsigned k = 0; k < 5; k++)
     for (unsigned vc = 0; vc < 4; vc++) {
       size_t n = sue_frame(fmts[k], vc, f);
+      UT_EQ(t, f[12] == 0x81 && f[13] == 0x00, k >= 3, "802.1Q-tagged or not");
       fsp_verdict_t v;
       fsp_ingress_frame(&c, f, n, 576, 0, 0, &v);
       UT_EQ(t, v.kind, FSP_FWD, "a SUE frame is forwarded");
