@@ -1010,16 +1010,19 @@ static void t_pfc(ut_t *t) {
 /* ==================== efficiency: measured on the model's frames vs the formula ========= */
 
 static void t_efficiency_measured(ut_t *t) {
-  static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
-  static const char *const names[3] = {"udp", "aifh12", "aifh6"};
+  static const unsigned fmts[4] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6,
+                                   SUE_HDR_UDP | SUE_HDR_TAG};
+  static const char *const names[4] = {"udp", "aifh12", "aifh6", "udp_vlan"};
   static const unsigned sizes[] = {8, 16, 32, 64, 128, 256};
-  for (unsigned fi = 0; fi < 3; fi++)
+  for (unsigned fi = 0; fi < 4; fi++)
     for (unsigned si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
       unsigned S = sizes[si];
       for (unsigned packed = 0; packed < 2; packed++) {
         sue_ep_t ep;
         UT_CHECK(t, one_ep(&ep, 4) == 0, "init");
-        sue_ep_reg_write(&ep, SUE_REG_CTRL, fmts[fi] | 0x318u);
+        sue_ep_reg_write(&ep, SUE_REG_CTRL, SUE_HDR_BASE(fmts[fi]) | 0x318u);
+        if (fmts[fi] & SUE_HDR_TAG) /* 802.1Q: 4 more header bytes */
+          sue_ep_reg_write(&ep, SUE_REG_VLAN, 1u << 16 | 1u);
         ep.cfg.pack_timeout = packed ? 60000 : 0;
         uint8_t f[SUE_FRAME_MAX];
         uint64_t wire = 0, bytes = 0, now = 1;
