@@ -467,9 +467,8 @@ static void capture(fab_t *f, unsigned dir, uint64_t word, unsigned ctl) {
   uint8_t *v = realloc(f->cap_vc[dir], f->cap_frames[dir] + 1u);
   CHECK(v != NULL, "memory");
   f->cap_vc[dir] = v;
-  /* the RH's VC: its byte 4 after the network header (4 bytes later when 802.1Q-tagged) */
-  size_t tag = b[12] == 0x81 && b[13] == 0x00 ? 4u : 0u;
-  size_t h = f->o.fmt == SUE_HDR_AIFH6 ? 8u : (f->o.fmt == SUE_HDR_AIFH12 ? 14u : 42u) + tag;
+  /* the RH's VC: its byte 4 after the network header (the endpoints' format, tagged or not) */
+  size_t h = sue_hdr_bytes(sue_rx_fmt(&f->ls[0].m.cfg, b, n));
   v[f->cap_frames[dir]] = pfc ? 0xFFu : (uint8_t)(b[h + 4] >> 6);
   f->cap_frames[dir]++;
   CHECK(sue_pcap_write(&f->pcap[dir], b, n - 4, f->t) == 0, "pcap write");

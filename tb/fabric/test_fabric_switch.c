@@ -96,6 +96,14 @@ static size_t random_frame(prng_t *r, unsigned s, uint8_t *out) {
   uint8_t cmds[1024];
   size_t clen = kind < 14 ? 560 : 4 * (size_t)prng_range(r, 0, 128); /* 4 %: oversize */
   prng_fill(r, cmds, clen);
+  if (c.hdr_fmt == SUE_HDR_AIFH6 && clen >= 4 && prng_bernoulli(r, 0.3)) {
+    /* an AIFH 6 B frame whose bytes 12-13 (RH: VC 2, partition 0x100) read as the 802.1Q TPID
+     * and bytes 16-17 as the AIFH Ethertype: an AIFH 6 B frame still, never a tagged 12 B one */
+    rh.vc = 2;
+    rh.partition = 0x100;
+    cmds[0] = 0x88;
+    cmds[1] = 0xB5;
+  }
   size_t n = sue_frame_build(&c, 0, &rh, cmds, clen, out);
   if (kind >= 14 && kind < 18) { /* a flipped bit: FCS */
     out[prng_below(r, n)] ^= (uint8_t)(1u << prng_below(r, 8));

@@ -71,6 +71,22 @@ static void t_formats(ut_t *t) {
       UT_EQ(t, v.port, 2, "to the lowest matching entry's port");
       UT_EQ(t, v.tc, vc, "class = the RH's VC");
     }
+  /* an AIFH 6 B frame whose RH bytes 4-5 read as the 802.1Q TPID (VC 2, partition 0x100) and
+   * whose first command bytes read as the AIFH Ethertype: still AIFH 6 B (DIP at bytes 2-3, class
+   * from byte 12), not a tagged AIFH 12 B frame (whose lookup would use bytes 4-5, the SIP) */
+  {
+    size_t m = sue_frame(SUE_HDR_AIFH6, 2, f);
+    f[12] = 0x81;
+    f[13] = 0x00;
+    f[16] = 0x88;
+    f[17] = 0xB5;
+    reseal_fcs(f, m);
+    fsp_verdict_t w;
+    fsp_ingress_frame(&c, f, m, 576, 0, 0, &w);
+    UT_EQ(t, w.kind, FSP_FWD, "AIFH 6 B with a TPID-like RH: forwarded");
+    UT_EQ(t, w.port, 2, "by its DIP");
+    UT_EQ(t, w.tc, 2, "class from its RH");
+  }
   /* AIFH6 off: the 6-byte form is not recognised */
   c.aifh6_en = 0;
   size_t n = sue_frame(SUE_HDR_AIFH6, 1, f);
