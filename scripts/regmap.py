@@ -15,9 +15,11 @@ this map has resets, constants and array lengths that follow the RTL parameters.
 
 The subset of SystemRDL this generator takes (anything else stops it with a message):
   - an addrmap of 32-bit registers, single, in regfile arrays, or in one flat regfile (hw_flat);
-  - fields of four kinds: sw=r hw=na (a constant: `reset`, or the parameter expression
+  - fields of five kinds: sw=r hw=na (a constant: `reset`, or the parameter expression
     param_reset), sw=rw hw=r (a configuration field stored here), sw=r hw=w (read from the
-    hardware), sw=w singlepulse (a pulse at the write);
+    hardware), sw=w singlepulse (a pulse at the write), sw=rw onwrite=woclr hwset (an event
+    bit stored here: the hardware sets it, software writes 1 to clear it; a set and a clear at
+    the same edge leave it set, so no event is lost);
   - wr_gate = "F": the field is written as 0 unless field F (one bit, same register) is written 1;
   - param_count = "EXPR" on an array: elements below EXPR exist, the others read 0 and ignore
     writes; the declared size is the address space (a power of two, aligned);
@@ -29,7 +31,8 @@ Parameter expressions are Verilog (identifiers, decimal numbers, + - * / % ( ) ?
 The Verilog fragment (included inside the module, after these declarations) takes:
   clk, rst_n; rg_addr [AW-1:0] (the word address decoded now); rg_we (a write happens at this
   edge); rg_wdata [31:0], rg_wstrb [3:0] (its data and byte strobes; a strobed-off byte keeps its
-  value); hw_<reg> [31:0] for every register with hardware-written fields (hw_<array>_<reg> of
+  value); hwset_<reg> [31:0] for every register with event (woclr) fields (bit b sets field bit b
+  at this edge); hw_<reg> [31:0] for every register with hardware-written fields (hw_<array>_<reg> of
   the element rg_<array>_idx selects; hw_<flat> [32 NW-1:0] for a flat regfile);
 and declares: rg_rdata [31:0] (the word at rg_addr), rg_<reg>_<field> (a stored field, or a pulse
 one cycle wide at the write edge), rg_<array>_<reg>_<field> [COUNT W-1:0] (element i at
@@ -74,7 +77,14 @@ class Field:
             raise MapError("%s: reset must be a number" % node.get_path())
         self.preset = node.get_property("param_reset")
         self.gate = node.get_property("wr_gate")
-        if (sw, hw) == ("r", "na"):
+        onwrite = node.get_property("onwrite")
+        if onwrite is not None or node.get_property("hwset"):
+            if (sw != "rw" or onwrite is None or onwrite.name != "woclr"
+                    or not node.get_property("hwset")):
+                raise MapError("%s: an event field is sw=rw, onwrite=woclr and hwset"
+                               % node.get_path())
+            self.kind = "event"
+        elif (sw, hw) == ("r", "na"):
             self.kind = "const"
         elif (sw, hw) == ("rw", "r"):
             self.kind = "cfg"
@@ -83,7 +93,8 @@ class Field:
         elif (sw, hw) == ("w", "r") and node.get_property("singlepulse"):
             self.kind = "pulse"
         else:
-            raise MapError("%s: sw=%s hw=%s not supported (r/na, rw/r, r/w, w/r singlepulse)"
+            raise MapError("%s: sw=%s hw=%s not supported (r/na, rw/r, r/w, w/r singlepulse, "
+                           "rw woclr hwset)"
                            % (node.get_path(), sw, hw))
         if self.preset is not None and self.kind not in ("const", "cfg"):
             raise MapError("%s: param_reset on a field that holds no value" % node.get_path())
@@ -94,7 +105,7 @@ class Field:
 
     @property
     def access(self):
-        return {"const": "RO", "cfg": "RW", "hw": "RO", "pulse": "WO"}[self.kind]
+        return {"const": "RO", "cfg": "RW", "hw": "RO", "pulse": "WO", "event": "W1C"}[self.kind]
 
 
 class Reg:
@@ -212,7 +223,7 @@ class Map:
         if node.raw_absolute_address % (num * stride):
             raise MapError("%s: array not aligned to its span" % path)
         kinds = set().union(*(r.kinds() for r in regs))
-        if kinds not in ({"cfg"}, {"hw"}):
+        if kinds not in ({"cfg"}, {"hw"}):  # (event fields: single registers only)
             raise MapError("%s: an array holds stored fields only or hardware-written ones only"
                            % path)
         count = node.get_property("param_count")
@@ -259,7 +270,7 @@ def gen_c(m, src):
             o.append("#define %s_LSB %du" % (fn, f.lsb))
             o.append("#define %s_WIDTH %du" % (fn, f.width))
             o.append("#define %s_MASK 0x%08Xu" % (fn, f.mask))
-            if f.kind in ("const", "cfg"):
+            if f.kind in ("const", "cfg", "event"):
                 if f.preset is not None:
                     o.append("#define %s_RESET(P) %s" % (fn, c_expr(f.preset)))
                 else:
@@ -333,8 +344,9 @@ def field_table(m):
                 label = "%s[%s].%s" % (g.name, ix, r.name)
             for f in r.fields:
                 fn = "%s_%s" % (rn, f.name.upper())
-                acc = {"const": "RO", "cfg": "RW", "hw": "RH", "pulse": "WO"}[f.kind]
-                if f.kind in ("const", "cfg"):
+                acc = {"const": "RO", "cfg": "RW", "hw": "RH", "pulse": "WO",
+                       "event": "W1C"}[f.kind]
+                if f.kind in ("const", "cfg", "event"):
                     reset = "%s_RESET(p)" % fn if f.preset is not None else "%s_RESET" % fn
                 else:
                     reset = "0u"
@@ -343,7 +355,8 @@ def field_table(m):
                             % (label, f.name, addr, stride, count, fn, acc, reset, gate))
     return ["/* Every field of the single registers and the arrays, as",
             " * X(\"REG.FIELD\", address of element 0, stride, elements, F, access, reset, gate):",
-            " * access RO (a constant), RW, RH (read from the hardware) or WO; reset and elements",
+            " * access RO (a constant), RW, RH (read from the hardware), WO or W1C (set by the",
+            " * hardware, cleared by writing 1); reset and elements",
             " * may use p, a pointer to the parameter struct; gate: the mask of the wr_gate"
             " field. */",
             "#define %s_FIELDS(X) \\" % p] + \
@@ -403,6 +416,8 @@ def gen_v(m, src):
          " of",
          "// the hardware-written registers:"]
     for g in m.groups:
+        if g.kind == "reg" and "event" in g.regs[0].kinds():
+            o.append("//   hwset_%s [31:0] (bit b sets event bit b)" % g.name.lower())
         if g.kind == "reg" and "hw" in g.regs[0].kinds():
             o.append("//   hw_%s [31:0]" % g.name.lower())
         elif g.kind == "array" and "hw" in g.regs[0].kinds():
@@ -414,6 +429,7 @@ def gen_v(m, src):
           ""]
 
     rd_cases, wr_cases, resets, decls, pulses, extra_rd, post = [], [], [], [], [], [], []
+    events = []
 
     def field_reset(pname, f):
         if f.preset is not None:
@@ -451,6 +467,22 @@ def gen_v(m, src):
                     parts.append((f.msb, f.lsb, sig))
                 elif f.kind == "hw":
                     parts.append((f.msb, f.lsb, None))
+                elif f.kind == "event":
+                    # written ones clear: the strobed bytes of the written data, not rg_wv
+                    # (whose other bytes are the current word, ones included)
+                    decls.append("reg  %s%s;" % (rng, sig))
+                    sl = "[%d:%d]" % (f.msb, f.lsb) if f.width > 1 else "[%d]" % f.lsb
+                    hit = "rg_we && rg_addr == %s" % wa
+                    clr = "rg_wclr%s" % sl
+                    clr = ("(%s) & %s" % (hit, clr) if f.width == 1
+                           else "{%d{%s}} & %s" % (f.width, hit, clr))
+                    events.append("\n".join([
+                        "always @(posedge clk or negedge rst_n) begin  // %s.%s: set wins"
+                        % (g.name, f.name),
+                        "  if (!rst_n) %s <= %s;" % (sig, vlit(f.width, f.reset)),
+                        "  else %s <= (%s & ~(%s)) | hwset_%s%s;" % (sig, sig, clr, gl, sl),
+                        "end"]))
+                    parts.append((f.msb, f.lsb, sig))
                 else:  # pulse
                     v = "rg_wv[%d:%d]" % (f.msb, f.lsb) if f.width > 1 else "rg_wv[%d]" % f.lsb
                     hit = "rg_we && rg_addr == %s" % wa
@@ -460,6 +492,8 @@ def gen_v(m, src):
             if "hw" in r.kinds():
                 parts = [t for t in parts if t[2] is not None] + hw_runs("hw_%s" % gl, r)
                 post.append(unused_bits("hw_%s" % gl, r))
+            if "event" in r.kinds():
+                post.append(unused_bits("hwset_%s" % gl, r, "event"))
             if parts:
                 rd_cases.append("%s: rg_rdata = %s;  // %s" % (wa, concat(parts), g.name))
             if writes:
@@ -542,7 +576,13 @@ def gen_v(m, src):
           "reg  [31:0] rg_rdata;",
           "wire [31:0] rg_wmask = {{8{rg_wstrb[3]}}, {8{rg_wstrb[2]}}, {8{rg_wstrb[1]}},"
           " {8{rg_wstrb[0]}}};",
-          "wire [31:0] rg_wv = (rg_rdata & ~rg_wmask) | (rg_wdata & rg_wmask);", ""]
+          "wire [31:0] rg_wv = (rg_rdata & ~rg_wmask) | (rg_wdata & rg_wmask);"]
+    if events:
+        body.append("wire [31:0] rg_wclr = rg_wdata & rg_wmask;  // event bits a write clears")
+        evf = [f for g in m.groups if g.kind == "reg" for f in g.regs[0].fields
+               if f.kind == "event"]
+        post.append(unused_bits("rg_wclr", None, fields=evf))
+    body.append("")
     o = o + body
     o += ["always @* begin", "  rg_rdata = 32'd0;", "  case (rg_addr)"]
     o += ["    " + c for c in rd_cases]
@@ -561,6 +601,7 @@ def gen_v(m, src):
             o.append("      end")
     o += ["      default: ;", "    endcase", "  end", "end", ""]
     o += pulses + [""]
+    o += events + ([""] if events else [])
     o += [s for s in post if s]
     n = 0
     while n < len(o) and o[n].startswith("//"):
@@ -603,9 +644,11 @@ def hw_runs(sig, reg):
     return out
 
 
-def unused_bits(sig, reg):
-    """Bits of a hardware word no field reads: a sink, so lint sees them used on purpose."""
-    used = sum(f.mask for f in reg.fields)
+def unused_bits(sig, reg, kind=None, fields=None):
+    """Bits of a hardware word no field of reg (of `kind`, when given; or of `fields`) reads: a
+    sink, so lint sees them used on purpose."""
+    used = sum(f.mask for f in (fields if fields is not None else reg.fields)
+               if kind is None or f.kind == kind)
     gaps, b = [], 0
     while b < 32:
         if not (used >> b) & 1:
