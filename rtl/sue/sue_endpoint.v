@@ -10,6 +10,7 @@
 //                              --area------------------------------------------------^
 //            sue_pfc (pauses from received PFC frames, XOFF / XON from the buffer levels)
 //            sue_regs (configuration, status, counters)
+//            sue_reach (link status; destinations unreachable / reachable) --events--> irq
 //
 // The decision cycle (tx_decide) is a cycle where the frame builder can take a job and no PDU
 // is being read (new or replay): the transmit priority picks the frame in that cycle, the job
@@ -99,6 +100,10 @@ module sue_endpoint #(
   input  wire               s_axil_rready,
   output wire [31:0]        s_axil_rdata,
   output wire [1:0]         s_axil_rresp,
+  // ---- link status in (PHY up, link layer aligned), interrupt out (docs/sue/index.md "Link
+  //      status and reachability"): irq = |(INTR & INTR_EN)
+  input  wire               link_up,
+  output wire               irq,
   // ---- observation (lockstep tests, benchmarks)
   output wire               tx_decide,     // decision cycle
   output wire [2:0]         tx_kind,       // the frame chosen in it: 0 none, 1 PFC, 2 replay,
@@ -156,6 +161,10 @@ module sue_endpoint #(
   reg  [15:0]        cnt_tx_bytes, cnt_rx_bytes;
   reg  [8:0]         cnt_tx_timeouts;
   wire [3:0]         paused, xoff;
+  wire [7:0]         cfg_retry_limit;
+  wire               link_q;
+  wire [NDST-1:0]    unreach;
+  wire [3:0]         intr_set;
 
   sue_regs #(
     .DATA_W(DATA_W), .PDU_MAX(PDU_MAX), .NDST(NDST), .ALIGN(ALIGN), .Q_BYTES(Q_BYTES), .WIN(WIN),
@@ -168,7 +177,8 @@ module sue_endpoint #(
     .s_axil_bresp(s_axil_bresp), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
     .s_axil_araddr(s_axil_araddr), .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
     .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
-    .status({rx_reset_out, tx_reset_out, xoff, paused}),
+    .status({rx_reset_out, tx_reset_out, xoff, paused}), .link_up(link_q), .unreach(unreach),
+    .intr_set(intr_set), .irq(irq),
     .conn_idx(rd_conn), .conn_tx(rd_tx), .conn_rx(rd_rx),
     .cnt_inc(cnt_inc), .cnt_tx_cmds(cnt_tx_cmds), .cnt_tx_cmd_bad(cnt_tx_bad),
     .cnt_tx_viol(cnt_tx_viol), .cnt_tx_hol(cnt_tx_hol), .cnt_tx_flushed(cnt_tx_flushed),
@@ -182,7 +192,7 @@ module sue_endpoint #(
     .cfg_retx_timeout(cfg_retx_timeout), .cfg_ack_delay(cfg_ack_delay),
     .cfg_pfc_prio(cfg_pfc_prio), .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc),
     .cfg_pfc_refresh(cfg_pfc_refresh), .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
-    .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid),
+    .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid), .cfg_retry_limit(cfg_retry_limit),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .dst_mac(dst_mac), .dst_ip(dst_ip));
 
   // ================================================================ go-back-N state
@@ -509,7 +519,12 @@ module sue_endpoint #(
       cnt_tx_timeouts <= tmo_cnt;
     end
   end
-  wire unused_tmo = ^{1'b0, tmo};
+
+  // ================================================================ link status, reachability
+  sue_reach #(.NDST(NDST), .PSN_PER_VC(PSN_PER_VC)) u_reach (
+    .clk(clk), .rst_n(rst_n), .cfg_retry_limit(cfg_retry_limit), .link_up(link_up), .tmo(tmo),
+    .heard_valid(g_rx_valid), .heard_slot(v_src), .link_q(link_q), .unreach(unreach),
+    .intr_set(intr_set));
 
   `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
               "sue_endpoint: two frames decided in one cycle")

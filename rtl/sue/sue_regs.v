@@ -55,6 +55,11 @@ module sue_regs #(
     output wire [1:0]           s_axil_rresp,
     // ---- read-only state from the datapath
     input  wire [9:0]           status,      // STATUS [9:0]
+    input  wire                 link_up,     // STATUS.LINK_UP
+    input  wire [NDST-1:0]      unreach,     // UNREACH0 / UNREACH1: slot d at [d]
+    input  wire [3:0]           intr_set,    // INTR events of this edge (LINK_DOWN, LINK_UP,
+                                             // UNREACH, REACH)
+    output wire                 irq,         // |(INTR & INTR_EN)
     output wire [CW-1:0]        conn_idx,    // connection of a CONN[c] read
     input  wire [31:0]          conn_tx,     // CONN[conn_idx].TX, sampled with the read
     input  wire [31:0]          conn_rx,     // CONN[conn_idx].RX
@@ -97,6 +102,7 @@ module sue_regs #(
     output wire [22:0]          cfg_pfc_xon,
     output wire                 cfg_vlan_tx,  // 802.1Q tag on frames sent (not PFC, not AIFH 6)
     output wire [11:0]          cfg_vlan_vid,
+    output wire [7:0]           cfg_retry_limit,  // REACH.RETRY_LIMIT
     output wire [NDST-1:0]      dst_valid,
     output wire [NDST*10-1:0]   dst_xpuid,    // entry d at [10d +: 10]
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
@@ -206,11 +212,25 @@ module sue_regs #(
   wire             rg_we    = wr_en;
   wire [31:0]      rg_wdata = w_data_q;
   wire [3:0]       rg_wstrb = w_strb_q;
-  wire [31:0]      hw_status = {22'd0, status};
+  wire [31:0]      hw_status = {15'd0, link_up, 6'd0, status};
+  wire [63:0]      unreach64;  // slots past NDST read 0
+  wire [31:0]      hw_unreach0 = unreach64[31:0];
+  wire [31:0]      hw_unreach1 = unreach64[63:32];
+  wire [31:0]      hwset_intr = {28'd0, intr_set};
   wire [31:0]      hw_conn_tx = conn_tx;
   wire [31:0]      hw_conn_rx = conn_rx;
   wire [56*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
   `include "sue_regs_map.vh"
+  genvar gu;
+  generate
+    for (gu = 0; gu < 64; gu = gu + 1) begin : g_unreach
+      if (gu < NDST) begin : g_on
+        assign unreach64[gu] = unreach[gu];
+      end else begin : g_off
+        assign unreach64[gu] = 1'b0;
+      end
+    end
+  endgenerate
   assign conn_idx = rg_conn_idx[CW-1:0];
 
   // Counters: the indices of sue_regs.rdl's CNT exist (SUE_REG_CNT_ON); CNT_CLEAR wins over an
@@ -274,6 +294,9 @@ module sue_regs #(
   assign cfg_pfc_xon      = rg_pfc_xon_bytes;
   assign cfg_vlan_tx      = rg_vlan_tx_en;
   assign cfg_vlan_vid     = rg_vlan_vid;
+  assign cfg_retry_limit  = rg_reach_retry_limit;
+  assign irq = |({rg_intr_reach, rg_intr_unreach, rg_intr_link_up, rg_intr_link_down} &
+                 {rg_intr_en_reach, rg_intr_en_unreach, rg_intr_en_link_up, rg_intr_en_link_down});
   assign dst_valid        = rg_dst_id_valid;
   assign dst_xpuid        = rg_dst_id_xpuid;
   assign dst_ip           = rg_dst_ip_addr;

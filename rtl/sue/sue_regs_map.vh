@@ -5,6 +5,9 @@
 // rg_we (a write happens at this edge), rg_wdata [31:0], rg_wstrb [3:0], and the words of
 // the hardware-written registers:
 //   hw_status [31:0]
+//   hwset_intr [31:0] (bit b sets event bit b)
+//   hw_unreach0 [31:0]
+//   hw_unreach1 [31:0]
 //   hw_cnt [56*32-1:0] (word i at [32i +: 32])
 //   hw_conn_tx, hw_conn_rx [31:0] of element rg_conn_idx
 // It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).
@@ -57,6 +60,15 @@
   localparam [31:0] SUE_REG_PFC_XON_BYTES_RST = RX_BYTES / 4;
   reg  rg_vlan_tx_en;
   reg  [11:0] rg_vlan_vid;
+  reg  rg_intr_link_down;
+  reg  rg_intr_link_up;
+  reg  rg_intr_unreach;
+  reg  rg_intr_reach;
+  reg  rg_intr_en_link_down;
+  reg  rg_intr_en_link_up;
+  reg  rg_intr_en_unreach;
+  reg  rg_intr_en_reach;
+  reg  [7:0] rg_reach_retry_limit;
   localparam [63:0] SUE_REG_CNT_ON = 64'hFFFFFF0001FFFF;
   /* verilator lint_off UNUSEDPARAM */
   localparam integer SUE_REG_CNT_TX_CMDS_I = 0;
@@ -122,6 +134,7 @@
   reg  [31:0] rg_rdata;
   wire [31:0] rg_wmask = {{8{rg_wstrb[3]}}, {8{rg_wstrb[2]}}, {8{rg_wstrb[1]}}, {8{rg_wstrb[0]}}};
   wire [31:0] rg_wv = (rg_rdata & ~rg_wmask) | (rg_wdata & rg_wmask);
+  wire [31:0] rg_wclr = rg_wdata & rg_wmask;  // event bits a write clears
 
   always @* begin
     rg_rdata = 32'd0;
@@ -150,8 +163,13 @@
       10'h18: rg_rdata = {8'd0, rg_pfc_refresh_cycles};  // PFC_REFRESH
       10'h19: rg_rdata = {9'd0, rg_pfc_xoff_bytes};  // PFC_XOFF
       10'h1A: rg_rdata = {9'd0, rg_pfc_xon_bytes};  // PFC_XON
-      10'h1C: rg_rdata = {22'd0, hw_status[9:0]};  // STATUS
+      10'h1C: rg_rdata = {15'd0, hw_status[16], 6'd0, hw_status[9:0]};  // STATUS
       10'h1D: rg_rdata = {4'd0, rg_vlan_vid, 15'd0, rg_vlan_tx_en};  // VLAN
+      10'h1E: rg_rdata = {28'd0, rg_intr_reach, rg_intr_unreach, rg_intr_link_up, rg_intr_link_down};  // INTR
+      10'h1F: rg_rdata = {28'd0, rg_intr_en_reach, rg_intr_en_unreach, rg_intr_en_link_up, rg_intr_en_link_down};  // INTR_EN
+      10'h20: rg_rdata = {24'd0, rg_reach_retry_limit};  // REACH
+      10'h21: rg_rdata = hw_unreach0;  // UNREACH0
+      10'h22: rg_rdata = hw_unreach1;  // UNREACH1
       default: ;
     endcase
     if (rg_cnt_sel && SUE_REG_CNT_ON[rg_cnt_i]) rg_rdata = rg_cnt_word;
@@ -208,6 +226,11 @@
       rg_pfc_xon_bytes <= SUE_REG_PFC_XON_BYTES_RST[22:0];
       rg_vlan_tx_en <= 1'h0;
       rg_vlan_vid <= 12'h1;
+      rg_intr_en_link_down <= 1'h0;
+      rg_intr_en_link_up <= 1'h0;
+      rg_intr_en_unreach <= 1'h0;
+      rg_intr_en_reach <= 1'h0;
+      rg_reach_retry_limit <= 8'h7;
     end else if (rg_we) begin
       case (rg_addr)
         10'h8: begin  // CTRL
@@ -257,6 +280,13 @@
           rg_vlan_tx_en <= rg_wv[0];
           rg_vlan_vid <= rg_wv[27:16];
         end
+        10'h1F: begin  // INTR_EN
+          rg_intr_en_link_down <= rg_wv[0];
+          rg_intr_en_link_up <= rg_wv[1];
+          rg_intr_en_unreach <= rg_wv[2];
+          rg_intr_en_reach <= rg_wv[3];
+        end
+        10'h20: rg_reach_retry_limit <= rg_wv[7:0];  // REACH
         default: ;
       endcase
     end
@@ -288,5 +318,24 @@
     end
   endgenerate
 
-  wire unused_hw_status = &{1'b0, hw_status[31:10]};
+  always @(posedge clk or negedge rst_n) begin  // INTR.LINK_DOWN: set wins
+    if (!rst_n) rg_intr_link_down <= 1'h0;
+    else rg_intr_link_down <= (rg_intr_link_down & ~((rg_we && rg_addr == 10'h1E) & rg_wclr[0])) | hwset_intr[0];
+  end
+  always @(posedge clk or negedge rst_n) begin  // INTR.LINK_UP: set wins
+    if (!rst_n) rg_intr_link_up <= 1'h0;
+    else rg_intr_link_up <= (rg_intr_link_up & ~((rg_we && rg_addr == 10'h1E) & rg_wclr[1])) | hwset_intr[1];
+  end
+  always @(posedge clk or negedge rst_n) begin  // INTR.UNREACH: set wins
+    if (!rst_n) rg_intr_unreach <= 1'h0;
+    else rg_intr_unreach <= (rg_intr_unreach & ~((rg_we && rg_addr == 10'h1E) & rg_wclr[2])) | hwset_intr[2];
+  end
+  always @(posedge clk or negedge rst_n) begin  // INTR.REACH: set wins
+    if (!rst_n) rg_intr_reach <= 1'h0;
+    else rg_intr_reach <= (rg_intr_reach & ~((rg_we && rg_addr == 10'h1E) & rg_wclr[3])) | hwset_intr[3];
+  end
+
+  wire unused_hw_status = &{1'b0, hw_status[31:17], hw_status[15:10]};
+  wire unused_hwset_intr = &{1'b0, hwset_intr[31:4]};
   wire unused_hw_conn_rx = &{1'b0, hw_conn_rx[31:19]};
+  wire unused_rg_wclr = &{1'b0, rg_wclr[31:4]};

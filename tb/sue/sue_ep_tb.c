@@ -55,6 +55,7 @@ static void ports(side_t *s) {
   P(bresp, "s_axil_bresp"), P(arvalid, "s_axil_arvalid"), P(arready, "s_axil_arready");
   P(araddr, "s_axil_araddr"), P(rvalid, "s_axil_rvalid"), P(rready, "s_axil_rready");
   P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
+  P(link_up, "link_up"), P(irq, "irq");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
 #undef P
 }
@@ -129,6 +130,8 @@ static void open_side(ep_t *e, side_t *s, unsigned id, unsigned peer) {
     s->qunits[v] = (int)(k->q_bytes / k->align);
     s->owed[v][0] = s->owed[v][1] = e->o.rx_credits;
   }
+  s->link = 1;
+  dut_set_u64(s->d, s->link_up, 1);
   dut_reset(s->d, 2);
   config(e, s);
 }
@@ -457,10 +460,12 @@ void ep_cycle(ep_t *e, int traffic) {
     gn[i] = grant_word(e, s, &gv[i], &gt[i]);
     dut_set_u64(s->d, s->rx_credit, gn[i] ? sue_credit_word(gt[i], gv[i], gn[i]) : 0);
     dut_set_u64(s->d, s->rx_reset_in, 0);
+    dut_set_u64(s->d, s->link_up, s->link);
   }
   for (unsigned i = 0; i < 2; i++) {
     side_t *s = &e->s[i];
     ls_ok(s, sue_ls_begin(&s->ls, e->t));
+    sue_ls_link(&s->ls, e->t, s->link);
     decide(e, s);
     verdict(e, s);
     deliver(e, s);
@@ -470,6 +475,7 @@ void ep_cycle(ep_t *e, int traffic) {
     collect_eth_tx(e, s);
     observe_eth_rx(e, s);
     observe_axi(s);
+    ls_ok(s, sue_ls_irq(&s->ls, e->t, (unsigned)dut_get_u64(s->d, s->irq)));
   }
   for (unsigned i = 0; i < 2; i++)
     dut_step(e->s[i].d, 1);
@@ -524,12 +530,25 @@ void ep_run(ep_t *e) {
     ep_cycle(e, 0);
   uint32_t got[2][SUE_NCNT];
   memset(got, 0, sizeof got);
-  for (unsigned i = 0; i < 2; i++)
+  static const uint32_t st_reg[] = {SUE_REG_INTR, SUE_REG_STATUS, SUE_REG_UNREACH0,
+                                    SUE_REG_UNREACH1};
+  static const uint32_t st_mask[] = {~0u, SUE_REG_STATUS_LINK_UP_MASK, ~0u, ~0u};
+  uint32_t st[2][4];
+  for (unsigned i = 0; i < 2; i++) {
     for (unsigned c = 0; c < SUE_NCNT; c++)
       if ((SUE_REG_CNT_ON >> c) & 1u)
         ep_axi(&e->s[i], 0, SUE_REG_CNT(c), 0, &got[i][c]);
+    for (unsigned r = 0; r < 4; r++)
+      ep_axi(&e->s[i], 0, st_reg[r], 0, &st[i][r]);
+  }
   while (e->s[0].op_n || e->s[1].op_n)
     ep_cycle(e, 0);
+  for (unsigned i = 0; i < 2; i++) /* nothing changes them once the traffic is done */
+    for (unsigned r = 0; r < 4; r++) {
+      uint32_t m = sue_ep_reg_read(&e->s[i].ls.m, st_reg[r]) & st_mask[r];
+      CHECK((st[i][r] & st_mask[r]) == m, "endpoint %u: register 0x%03x reads 0x%x, the model 0x%x",
+            e->s[i].id, (unsigned)st_reg[r], (unsigned)(st[i][r] & st_mask[r]), (unsigned)m);
+    }
   for (unsigned i = 0; i < 2; i++) {
     side_t *s = &e->s[i];
     const uint32_t *mc = s->ls.m.cnt;

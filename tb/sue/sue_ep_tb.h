@@ -90,7 +90,8 @@ struct side {
   port_t etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru;
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
-  port_t tx_decide, tx_kind, rx_verdict;
+  port_t tx_decide, tx_kind, rx_verdict, link_up, irq;
+  unsigned link; /* link_up driven (1 from the start; a test may take it down) */
   /* XPU transmit */
   unsigned to_send; /* commands to send */
   int busy;
@@ -131,7 +132,8 @@ struct ep {
 /* Opens the two endpoints of top (a case of tops.txt: sue_endpoint_w256, sue_endpoint_w1024_vc),
  * resets them and writes their registers over AXI4-Lite; salt varies the seeds. */
 void ep_open(ep_t *e, const char *top, const ep_opts_t *o, uint64_t salt);
-/* Runs the traffic to the end, then checks completeness and every counter. */
+/* Runs the traffic to the end, then checks completeness, every counter and the link and
+ * reachability registers (INTR, STATUS.LINK_UP, UNREACH0/1) against the model. */
 void ep_run(ep_t *e);
 void ep_close(ep_t *e);
 /* One cycle of both endpoints; traffic = 0: no new commands. */

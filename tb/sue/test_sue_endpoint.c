@@ -231,3 +231,105 @@ HARNESS_TEST(ep_pfc_per_vc) {
   }
   CHECK(pfc > 0 && paused_frames > 0, "PFC frames sent %u, received %u", pfc, paused_frames);
 }
+
+/* ------------------------------------------------------------------ link status, reachability */
+typedef struct {
+  int down;
+} outage_t;
+
+static int outage_drop(void *ctx, const uint8_t *f, size_t len, unsigned idx) {
+  (void)f, (void)len, (void)idx;
+  return ((const outage_t *)ctx)->down ? SUE_CHAN_LOSE : SUE_CHAN_RANDOM;
+}
+
+/* An AXI access of side s completed while the traffic runs on; a read returns its word. */
+static uint32_t axi_now(ep_t *e, side_t *s, int write, uint32_t addr, uint32_t data) {
+  uint32_t v = 0;
+  ep_axi(s, write, addr, data, write ? NULL : &v);
+  while (s->op_n)
+    ep_cycle(e, 1);
+  return v;
+}
+
+/* The link taken down mid-run (link_up low at both endpoints, every frame either way lost), held
+ * until both sides' retransmission timers have expired many times, then brought back. Endpoint 0
+ * has RETRY_LIMIT 3, endpoint 1 RETRY_LIMIT 0 (never unreachable). Expected, besides the lockstep
+ * (irq every cycle, every frame, the registers at the end equal to the model's):
+ *   - during the outage: STATUS.LINK_UP 0 at both; endpoint 0's UNREACH shows exactly the peer's
+ *     slot and INTR LINK_DOWN | UNREACH with irq high; endpoint 1's UNREACH stays 0;
+ *     writing 1 to INTR.LINK_DOWN clears only that bit;
+ *   - after it: every command delivered exactly once, in order; UNREACH 0 again, INTR REACH and
+ *     LINK_UP set at endpoint 0, and at endpoint 1 no UNREACH / REACH ever.
+ * Run 0: sue_endpoint_w256 (a connection per destination); run 1: sue_endpoint_w1024_vc (a
+ * connection per {destination, VC}: a destination's expiries counted once a cycle). */
+HARNESS_TEST(ep_link_down) {
+  static const char *const tops[2] = {"sue_endpoint_w256", "sue_endpoint_w1024_vc"};
+  const uint32_t all = SUE_INTR_ALL;
+  for (unsigned run = 0; run < 2; run++) {
+    ep_opts_t o = ep_default_opts();
+    o.cmds = run_len(400);
+    o.retx_timeout = 300;
+    o.fmt = run ? SUE_HDR_AIFH12 : SUE_HDR_UDP;
+    outage_t out = {0};
+    ep_t *e = calloc(1, sizeof *e);
+    CHECK(e != NULL, "memory");
+    ep_open(e, tops[run], &o, 40 + run);
+    for (unsigned i = 0; i < 2; i++) {
+      e->ch[i].drop = outage_drop;
+      e->ch[i].drop_ctx = &out;
+      side_t *s = &e->s[i];
+      CHECK_EQ(axi_now(e, s, 0, SUE_REG_INTR, 0), SUE_INTR_LINK_UP, "INTR after reset");
+      CHECK_EQ(axi_now(e, s, 0, SUE_REG_STATUS, 0) & SUE_REG_STATUS_LINK_UP_MASK,
+               SUE_REG_STATUS_LINK_UP_MASK, "STATUS.LINK_UP after reset");
+      axi_now(e, s, 1, SUE_REG_INTR, all); /* clear, then enable every event */
+      axi_now(e, s, 1, SUE_REG_INTR_EN, all);
+      axi_now(e, s, 1, SUE_REG_REACH, i ? 0u : 3u);
+      CHECK_EQ(axi_now(e, s, 0, SUE_REG_INTR, 0), 0, "INTR cleared");
+      CHECK_EQ(dut_get_u64(s->d, s->irq), 0, "irq with INTR clear");
+    }
+    /* traffic under way: down while both sides have PDUs outstanding (at every scale) */
+    for (unsigned n = 0; n < 50 || !sue_ep_unacked(&e->s[0].ls.m) || !sue_ep_unacked(&e->s[1].ls.m);
+         n++) {
+      CHECK(n < 20000, "no PDUs outstanding on both sides at once");
+      ep_cycle(e, 1);
+    }
+    out.down = 1;
+    e->s[0].link = e->s[1].link = 0;
+    uint64_t t0 = e->t;
+    while (e->t < t0 + 12u * o.retx_timeout) /* 3 expiries needed; many more happen */
+      ep_cycle(e, 1);
+    side_t *a = &e->s[0], *b = &e->s[1];
+    CHECK(sue_ep_unacked(&a->ls.m) > 0 && sue_ep_unacked(&b->ls.m) > 0,
+          "PDUs outstanding in the outage (%u, %u)", sue_ep_unacked(&a->ls.m),
+          sue_ep_unacked(&b->ls.m));
+    CHECK_EQ(axi_now(e, a, 0, SUE_REG_STATUS, 0) & SUE_REG_STATUS_LINK_UP_MASK, 0,
+             "endpoint 0 STATUS.LINK_UP in the outage");
+    CHECK_EQ(axi_now(e, b, 0, SUE_REG_STATUS, 0) & SUE_REG_STATUS_LINK_UP_MASK, 0,
+             "endpoint 1 STATUS.LINK_UP in the outage");
+    CHECK_EQ(axi_now(e, a, 0, SUE_REG_UNREACH0, 0), 1u << PEER_SLOT, "endpoint 0 UNREACH0");
+    CHECK_EQ(axi_now(e, a, 0, SUE_REG_UNREACH1, 0), 0, "endpoint 0 UNREACH1");
+    CHECK_EQ(axi_now(e, a, 0, SUE_REG_INTR, 0), SUE_INTR_LINK_DOWN | SUE_INTR_UNREACH,
+             "endpoint 0 INTR in the outage");
+    CHECK_EQ(dut_get_u64(a->d, a->irq), 1, "endpoint 0 irq in the outage");
+    CHECK_EQ(axi_now(e, b, 0, SUE_REG_UNREACH0, 0), 0, "endpoint 1 UNREACH0 (RETRY_LIMIT 0)");
+    CHECK_EQ(axi_now(e, b, 0, SUE_REG_INTR, 0), SUE_INTR_LINK_DOWN,
+             "endpoint 1 INTR in the outage");
+    CHECK(b->ls.m.cnt[SUE_CNT_TX_TIMEOUTS] >= 3, "endpoint 1 timer expiries %u",
+          b->ls.m.cnt[SUE_CNT_TX_TIMEOUTS]);
+    axi_now(e, a, 1, SUE_REG_INTR, SUE_INTR_LINK_DOWN); /* write 1 clears that bit only */
+    CHECK_EQ(axi_now(e, a, 0, SUE_REG_INTR, 0), SUE_INTR_UNREACH, "INTR after clearing LINK_DOWN");
+    /* the channels read it through drop_ctx */
+    out.down = 0; // cppcheck-suppress redundantAssignment
+    e->s[0].link = e->s[1].link = 1;
+    ep_run(e); /* everything delivered; irq, frames, counters and registers as the model's */
+    CHECK_EQ(a->ls.m.reach.unr_q, 0, "endpoint 0 reachable again");
+    CHECK_EQ(a->ls.m.reach.intr, SUE_INTR_UNREACH | SUE_INTR_REACH | SUE_INTR_LINK_UP,
+             "endpoint 0 INTR after the outage");
+    CHECK_EQ(b->ls.m.reach.intr, SUE_INTR_LINK_DOWN | SUE_INTR_LINK_UP,
+             "endpoint 1 INTR after the outage");
+    harness_log("%s: outage of %u cycles; timer expiries %u / %u", tops[run], 12u * o.retx_timeout,
+                a->ls.m.cnt[SUE_CNT_TX_TIMEOUTS], b->ls.m.cnt[SUE_CNT_TX_TIMEOUTS]);
+    ep_close(e);
+    free(e);
+  }
+}

@@ -46,12 +46,15 @@ typedef struct {
   sue_ep_t ep;
   prng_t rng;
   uint32_t status;
+  unsigned link; /* link_up driven (STATUS.LINK_UP) */
+  uint64_t unr;  /* unreach driven (UNREACH0/1) */
   uint32_t salt; /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
   /* ports */
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t st, conn_idx, conn_tx, conn_rx, cnt_inc, cnt_tx_bytes, cnt_tx_timeouts, cnt_rx_bytes;
   port_t cnt_amt[5]; /* amounts of counters 0, 1, 4, 5, 6 */
+  port_t link_up, unreach, intr_set, irq;
   uint64_t writes, reads, clears, cfg_checks;
 } rt_t;
 
@@ -69,7 +72,7 @@ static uint32_t hash32(uint32_t x) {
 static uint32_t model_read(rt_t *s, uint32_t addr) {
   addr &= 0xFFCu;
   if (addr == SUE_REG_STATUS)
-    return s->status;
+    return s->status | (s->link ? SUE_REG_STATUS_LINK_UP_MASK : 0u);
   return sue_ep_reg_read(&s->ep, addr);
 }
 
@@ -79,6 +82,10 @@ static void model_write(rt_t *s, uint32_t addr, uint32_t val, unsigned strb) {
   for (unsigned b = 0; b < 4; b++)
     if (strb & (1u << b))
       m |= 0xFFu << (8 * b);
+  if ((addr & 0xFFCu) == SUE_REG_INTR) { /* ones clear: only the strobed bytes' ones */
+    sue_ep_reg_write(&s->ep, addr, val & m);
+    return;
+  }
   uint32_t cur = model_read(s, addr);
   sue_ep_reg_write(&s->ep, addr, (cur & ~m) | (val & m));
 }
@@ -107,10 +114,12 @@ static void open_regs(rt_t *s, const regs_case_t *c, uint64_t salt) {
   s->cnt_amt[0] = dut_port(d, "cnt_tx_cmds"), s->cnt_amt[1] = dut_port(d, "cnt_tx_cmd_bad");
   s->cnt_amt[2] = dut_port(d, "cnt_tx_viol"), s->cnt_amt[3] = dut_port(d, "cnt_tx_hol");
   s->cnt_amt[4] = dut_port(d, "cnt_tx_flushed");
-  port_t in[] = {s->awvalid, s->awaddr,       s->wvalid,          s->wdata,
-                 s->wstrb,   s->bready,       s->arvalid,         s->araddr,
-                 s->rready,  s->st,           s->conn_tx,         s->conn_rx,
-                 s->cnt_inc, s->cnt_tx_bytes, s->cnt_tx_timeouts, s->cnt_rx_bytes};
+  s->link_up = dut_port(d, "link_up"), s->unreach = dut_port(d, "unreach");
+  s->intr_set = dut_port(d, "intr_set"), s->irq = dut_port(d, "irq");
+  port_t in[] = {s->awvalid,      s->awaddr,  s->wvalid,  s->wdata,        s->wstrb,
+                 s->bready,       s->arvalid, s->araddr,  s->rready,       s->st,
+                 s->conn_tx,      s->conn_rx, s->cnt_inc, s->cnt_tx_bytes, s->cnt_tx_timeouts,
+                 s->cnt_rx_bytes, s->link_up, s->unreach, s->intr_set};
   for (unsigned i = 0; i < sizeof in / sizeof in[0]; i++)
     dut_set_u64(d, in[i], 0);
   for (unsigned k = 0; k < 5; k++)
@@ -151,6 +160,10 @@ static void drive_conn(rt_t *s) {
   dut_set_u64(s->d, s->conn_tx, tx);
   dut_set_u64(s->d, s->conn_rx, rx);
   dut_set_u64(s->d, s->st, s->status);
+  dut_set_u64(s->d, s->link_up, s->link);
+  dut_set_u64(s->d, s->unreach, s->unr);
+  s->ep.reach.link_q = s->link; /* what the model's registers show */
+  s->ep.reach.unr_q = s->unr;
 }
 
 static uint64_t mac48(const uint8_t *m) {
@@ -200,6 +213,7 @@ static void check_cfg(rt_t *s) {
       {"cfg_pfc_xon", c->pfc_xon},
       {"cfg_vlan_tx", c->vlan_tx},
       {"cfg_vlan_vid", c->vlan_vid},
+      {"cfg_retry_limit", c->retry_limit},
   };
   for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
     CHECK_PORT_U64(d, dut_port(d, f[i].name), f[i].v, "model configuration");
@@ -236,8 +250,8 @@ static uint32_t pick_addr(rt_t *s) {
   unsigned ndst = s->c->p.ndst, nconn = s->ep.nconn;
   if (k < 30) /* counters, a few past the last */
     return SUE_REG_CNT((unsigned)prng_below(r, SUE_NCNT + 4));
-  if (k < 55) /* configuration registers and the words around them */
-    return (uint32_t)prng_below(r, SUE_REG_STATUS + 0x10u) & 0xFFCu;
+  if (k < 55) /* configuration and status registers and the words around them */
+    return (uint32_t)prng_below(r, SUE_REG_UNREACH1 + 0x10u) & 0xFFCu;
   if (k < 75) /* destination table, some entries past NDST */
     return SUE_REG_DST(
                (unsigned)prng_below(r, ndst + 2 > SUE_REG_DST_NUM ? SUE_REG_DST_NUM : ndst + 2)) +
@@ -332,6 +346,13 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   if (prng_bernoulli(r, 0.01))
     s->status = prng_u32(r) & (SUE_REG_STATUS_PAUSED_MASK | SUE_REG_STATUS_XOFF_MASK |
                                SUE_REG_STATUS_TX_RESET_MASK | SUE_REG_STATUS_RX_RESET_MASK);
+  if (prng_bernoulli(r, 0.01)) {
+    s->link = (unsigned)prng_below(r, 2);
+    s->unr = prng_next(r) & (s->c->p.ndst < 64 ? (1ull << s->c->p.ndst) - 1u : ~0ull);
+  }
+  /* INTR events: now and then, more often while the counters pulse */
+  uint32_t iset = prng_bernoulli(r, tm->p_pulse * 0.1) ? prng_u32(r) & SUE_INTR_ALL : 0u;
+  dut_set_u64(d, s->intr_set, iset);
   drive_conn(s);
   /* what the edge does */
   int aw_take = awv && dut_get_u64(d, s->awready);
@@ -379,6 +400,9 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   } else {
     CHECK(!b_now || b_before, "BVALID without a write");
   }
+  /* INTR events of this edge: a write to INTR at the same edge does not clear them */
+  s->ep.reach.intr |= iset;
+  CHECK_PORT_U64(d, s->irq, (s->ep.reach.intr & s->ep.cfg.intr_en) != 0, "irq");
   /* read master */
   if (rd->busy) {
     rd->aw_done |= ar_take;
@@ -437,7 +461,14 @@ static uint32_t one_read(rt_t *s, uint32_t addr, const timing_t *tm) {
  * the reset value or constant the description gives for this top's parameters, then all ones
  * and all zeros written to each RW field (with its wr_gate field) read back in exactly its bits,
  * and a write to a constant leaving it as it was. Arrays: their first and last element. */
-enum { RO, RW, RH, WO }; /* access in SUE_REG_FIELDS: constant, read-write, hardware, write-only */
+enum {
+  RO,
+  RW,
+  RH,
+  WO,
+  W1C
+}; /* access in SUE_REG_FIELDS: constant, read-write, hardware,
+       write-only, set by the hardware and cleared by writing 1 */
 typedef struct {
   const char *name;
   uint32_t addr, stride;
@@ -458,7 +489,7 @@ static void field_walk(rt_t *s, const timing_t *tm) {
     for (unsigned i = 0; i < nf; i++)
       for (unsigned e = 0; e < f[i].n; e = e + 1 < f[i].n ? f[i].n - 1 : f[i].n) {
         uint32_t a = f[i].addr + e * f[i].stride, m = f[i].mask;
-        if (phase == 0 && (f[i].acc == RO || f[i].acc == RW)) {
+        if (phase == 0 && (f[i].acc == RO || f[i].acc == RW || f[i].acc == W1C)) {
           uint32_t v = one_read(s, a, tm);
           CHECK(((v & m) >> f[i].lsb) == f[i].reset, "%s: %s [%u] after reset: 0x%x, expected 0x%x",
                 s->c->top, f[i].name, e, (unsigned)((v & m) >> f[i].lsb), (unsigned)f[i].reset);
@@ -472,6 +503,10 @@ static void field_walk(rt_t *s, const timing_t *tm) {
           one_write(s, a, ~0u, tm);
           CHECK(((one_read(s, a, tm) & m) >> f[i].lsb) == f[i].reset, "%s: %s [%u] written",
                 s->c->top, f[i].name, e);
+        } else if (phase == 1 && f[i].acc == W1C) { /* no events in the walk: stays 0 */
+          one_write(s, a, m, tm);
+          CHECK((one_read(s, a, tm) & m) == 0, "%s: %s [%u] written 1 (clear)", s->c->top,
+                f[i].name, e);
         } else if (phase == 1 && f[i].acc == WO) {
           CHECK((one_read(s, a, tm) & m) == 0, "%s: %s reads 0", s->c->top, f[i].name);
         }

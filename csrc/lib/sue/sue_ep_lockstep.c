@@ -233,6 +233,16 @@ int sue_ls_eth_rx(sue_ls_t *ls, const uint8_t *b, unsigned n, int last, int user
   return r ? fail(ls, "memory") : 0;
 }
 
+void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up) { sue_ep_link(&ls->m, t, up); }
+
+int sue_ls_irq(sue_ls_t *ls, uint64_t t, unsigned irq) {
+  unsigned m = sue_ep_irq(&ls->m, t);
+  if (m != irq)
+    return fail(ls, "irq %u at cycle %llu, the model's %u (INTR 0x%x, INTR_EN 0x%x)", irq,
+                (unsigned long long)t, m, (unsigned)ls->m.reach.intr, ls->m.cfg.intr_en);
+  return 1;
+}
+
 int sue_ls_counters(sue_ls_t *ls, const uint32_t *cnt) {
   int k = 0;
   for (unsigned c = 0; c < SUE_NCNT; c++) {

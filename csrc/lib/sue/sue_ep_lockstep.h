@@ -17,6 +17,7 @@
  *   sue_ls_deliver  (the first beat of a delivery on rx_*)
  *   sue_ls_rx_credit, sue_ls_credits  (credits given by the XPU; returned to it)
  *   sue_ls_eth_tx, sue_ls_eth_rx      (a beat taken on the Ethernet port, each way)
+ *   sue_ls_link     (the link_up input), sue_ls_reg_write (a write completing), sue_ls_irq
  * and sue_ls_cmd whenever the last beat of a command is on tx_*. Functions that compare return
  * the number of comparisons made (>= 0), or -1 with ls->msg saying what differs.
  */
@@ -92,6 +93,10 @@ int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
                   const sue_ls_frame_t **done);
 /* A beat taken on eth_rx: its n bytes, user (a MAC error) on the last one. */
 int sue_ls_eth_rx(sue_ls_t *ls, const uint8_t *b, unsigned n, int last, int user);
+/* The link_up input the RTL has in cycle t. */
+void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up);
+/* irq of cycle t, after the register write completing in it (if any) is reported. */
+int sue_ls_irq(sue_ls_t *ls, uint64_t t, unsigned irq);
 /* Counters as the RTL reads them (cnt[SUE_NCNT]): every existing one equal to the model's. */
 int sue_ls_counters(sue_ls_t *ls, const uint32_t *cnt);
 /* Ingress credits: every one the model returned, the RTL returned. */

@@ -127,8 +127,10 @@ typedef struct {
   uint16_t pfc_time;         /* pause time sent, quanta */
   uint8_t pfc_qcyc;          /* cycles per quantum (512 bit times) */
   uint32_t pfc_refresh, pfc_xoff, pfc_xon;
-  unsigned vlan_tx;  /* VLAN[0]: an 802.1Q tag in every frame sent but PFC (UDP, AIFH 12-byte) */
-  unsigned vlan_vid; /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
+  unsigned vlan_tx;     /* VLAN[0]: an 802.1Q tag in every frame sent but PFC (UDP, AIFH 12-byte) */
+  unsigned vlan_vid;    /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
+  unsigned intr_en;     /* INTR_EN: SUE_INTR_* bits that raise irq */
+  unsigned retry_limit; /* REACH.RETRY_LIMIT (sue_reach_model.h) */
   sue_dst_t dst[SUE_NDST_MAX];
 } sue_cfg_t;
 

@@ -42,7 +42,9 @@ int sue_ep_init(sue_ep_t *ep, const sue_params_t *p) {
   ep->conn = calloc(ep->nconn, sizeof *ep->conn);
   ep->ok = calloc((size_t)p->ndst * SUE_NVC, 1);
   ep->scratch = malloc(p->pdu_max);
-  if (!ep->conn || !ep->ok || !ep->scratch || sue_pack_init(&ep->pack, p))
+  ep->tmo_slot = calloc(p->ndst, 1);
+  sue_reach_reset(&ep->reach);
+  if (!ep->conn || !ep->ok || !ep->scratch || !ep->tmo_slot || sue_pack_init(&ep->pack, p))
     return -1;
   for (unsigned c = 0; c < ep->nconn; c++)
     if (sue_conn_init(&ep->conn[c], p->win))
@@ -77,6 +79,7 @@ void sue_ep_free(sue_ep_t *ep) {
   free(ep->conn);
   free(ep->ok);
   free(ep->scratch);
+  free(ep->tmo_slot);
   free(ep->cev);
   memset(ep, 0, sizeof *ep);
 }
@@ -121,12 +124,21 @@ static void pfc_eval(sue_ep_t *ep) {
 
 /* Everything that happens by itself up to cycle now. */
 static void advance(sue_ep_t *ep, uint64_t now) {
-  if (now > ep->now)
+  if (now > ep->now) {
+    sue_reach_edge(&ep->reach); /* the clock edge that ended the last cycle */
     ep->now = now;
+  }
   ingress_drain(ep);
-  for (unsigned c = 0; c < ep->nconn; c++)
-    ep->cnt[SUE_CNT_TX_TIMEOUTS] +=
-        (uint32_t)sue_gbn_timer(&ep->conn[c], ep->now, ep->cfg.retx_timeout);
+  memset(ep->tmo_slot, 0, ep->p.ndst);
+  for (unsigned c = 0; c < ep->nconn; c++) {
+    int n = sue_gbn_timer(&ep->conn[c], ep->now, ep->cfg.retx_timeout);
+    ep->cnt[SUE_CNT_TX_TIMEOUTS] += (uint32_t)n;
+    if (n > 0)
+      ep->tmo_slot[ep->p.psn_per_vc ? c / SUE_NVC : c] = 1; /* connection: slot, or slot * 4 + VC */
+  }
+  for (unsigned d = 0; d < ep->p.ndst; d++)
+    if (ep->tmo_slot[d])
+      sue_reach_expired(&ep->reach, d, ep->cfg.retry_limit);
   pfc_eval(ep);
 }
 
@@ -307,6 +319,7 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
     sue_pfc_rx(&ep->pfc, &ep->cfg, ep->now, info.pfc_cev, info.pfc_time);
     return 0;
   }
+  sue_reach_heard(&ep->reach, info.src_slot); /* data or control: heard from */
   unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
   sue_conn_t *k = &ep->conn[c];
   if (info.rh.op == SUE_OP_ACK) {
@@ -376,6 +389,16 @@ int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c) {
 int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c) {
   advance(ep, now);
   return rx_deliver(ep, vc & 3u, c);
+}
+
+void sue_ep_link(sue_ep_t *ep, uint64_t now, unsigned up) {
+  advance(ep, now);
+  ep->reach.link_in = up ? 1u : 0u;
+}
+
+unsigned sue_ep_irq(sue_ep_t *ep, uint64_t now) {
+  advance(ep, now);
+  return (ep->reach.intr & ep->cfg.intr_en) != 0;
 }
 
 void sue_ep_rx_reset(sue_ep_t *ep) { memset(ep->rx_cred, 0, sizeof ep->rx_cred); }

@@ -22,6 +22,7 @@
 #include "sue_frame.h"
 #include "sue_gbn_model.h"
 #include "sue_pfc_model.h"
+#include "sue_reach_model.h"
 #include "sue_rx_check_model.h"
 #include "sue_tx_front_model.h"
 
@@ -75,6 +76,9 @@ typedef struct {
     };
   };
   unsigned tx_in_reset, rx_in_reset;
+  /* link status and reachability (sue_reach_model.h): INTR, STATUS.LINK_UP, UNREACH0/1 */
+  sue_reach_t reach;
+  uint8_t *tmo_slot; /* [ndst] scratch: a timer of the slot expired in this cycle */
 } sue_ep_t;
 
 /* Reset: every register at its reset value, queues and buffers empty, PSNs 0, the ingress
@@ -123,6 +127,12 @@ int sue_ep_xpu_rx(sue_ep_t *ep, uint64_t now, sue_cmd_t *c);
 int sue_ep_xpu_rx_vc(sue_ep_t *ep, uint64_t now, unsigned vc, sue_cmd_t *c);
 /* rx_reset_in: every rx credit withdrawn (the receive buffer is kept). */
 void sue_ep_rx_reset(sue_ep_t *ep);
+
+/* ---- link status and interrupt (docs/sue/index.md "Link status and reachability") ---- */
+/* The link_up input in cycle now (held until changed; up from reset). */
+void sue_ep_link(sue_ep_t *ep, uint64_t now, unsigned up);
+/* The irq output in cycle now: |(INTR & INTR_EN). */
+unsigned sue_ep_irq(sue_ep_t *ep, uint64_t now);
 
 /* ---- introspection for tests ---- */
 /* 1 while VC vc may not be sent (a PFC pause of its priority is running). */

@@ -285,6 +285,9 @@ extern "C" {
 #define SUE_REG_STATUS_RX_RESET_LSB 9u
 #define SUE_REG_STATUS_RX_RESET_WIDTH 1u
 #define SUE_REG_STATUS_RX_RESET_MASK 0x00000200u
+#define SUE_REG_STATUS_LINK_UP_LSB 16u
+#define SUE_REG_STATUS_LINK_UP_WIDTH 1u
+#define SUE_REG_STATUS_LINK_UP_MASK 0x00010000u
 
 /* 0x074 VLAN (RW): 802.1Q VLAN tag (docs/sue/index.md "VLAN tag"). Received tagged frames are
  * accepted whatever this register holds. */
@@ -297,6 +300,63 @@ extern "C" {
 #define SUE_REG_VLAN_VID_WIDTH 12u
 #define SUE_REG_VLAN_VID_MASK 0x0FFF0000u
 #define SUE_REG_VLAN_VID_RESET 0x1u
+
+/* 0x078 INTR (W1C): Interrupt status: events, each set by the hardware and cleared by writing 1. */
+#define SUE_REG_INTR 0x078u
+#define SUE_REG_INTR_LINK_DOWN_LSB 0u
+#define SUE_REG_INTR_LINK_DOWN_WIDTH 1u
+#define SUE_REG_INTR_LINK_DOWN_MASK 0x00000001u
+#define SUE_REG_INTR_LINK_DOWN_RESET 0x0u
+#define SUE_REG_INTR_LINK_UP_LSB 1u
+#define SUE_REG_INTR_LINK_UP_WIDTH 1u
+#define SUE_REG_INTR_LINK_UP_MASK 0x00000002u
+#define SUE_REG_INTR_LINK_UP_RESET 0x0u
+#define SUE_REG_INTR_UNREACH_LSB 2u
+#define SUE_REG_INTR_UNREACH_WIDTH 1u
+#define SUE_REG_INTR_UNREACH_MASK 0x00000004u
+#define SUE_REG_INTR_UNREACH_RESET 0x0u
+#define SUE_REG_INTR_REACH_LSB 3u
+#define SUE_REG_INTR_REACH_WIDTH 1u
+#define SUE_REG_INTR_REACH_MASK 0x00000008u
+#define SUE_REG_INTR_REACH_RESET 0x0u
+
+/* 0x07C INTR_EN (RW): Interrupt enable: irq = |(INTR & INTR_EN). */
+#define SUE_REG_INTR_EN 0x07Cu
+#define SUE_REG_INTR_EN_LINK_DOWN_LSB 0u
+#define SUE_REG_INTR_EN_LINK_DOWN_WIDTH 1u
+#define SUE_REG_INTR_EN_LINK_DOWN_MASK 0x00000001u
+#define SUE_REG_INTR_EN_LINK_DOWN_RESET 0x0u
+#define SUE_REG_INTR_EN_LINK_UP_LSB 1u
+#define SUE_REG_INTR_EN_LINK_UP_WIDTH 1u
+#define SUE_REG_INTR_EN_LINK_UP_MASK 0x00000002u
+#define SUE_REG_INTR_EN_LINK_UP_RESET 0x0u
+#define SUE_REG_INTR_EN_UNREACH_LSB 2u
+#define SUE_REG_INTR_EN_UNREACH_WIDTH 1u
+#define SUE_REG_INTR_EN_UNREACH_MASK 0x00000004u
+#define SUE_REG_INTR_EN_UNREACH_RESET 0x0u
+#define SUE_REG_INTR_EN_REACH_LSB 3u
+#define SUE_REG_INTR_EN_REACH_WIDTH 1u
+#define SUE_REG_INTR_EN_REACH_MASK 0x00000008u
+#define SUE_REG_INTR_EN_REACH_RESET 0x0u
+
+/* 0x080 REACH (RW): Reachability. */
+#define SUE_REG_REACH 0x080u
+#define SUE_REG_REACH_RETRY_LIMIT_LSB 0u
+#define SUE_REG_REACH_RETRY_LIMIT_WIDTH 8u
+#define SUE_REG_REACH_RETRY_LIMIT_MASK 0x000000FFu
+#define SUE_REG_REACH_RETRY_LIMIT_RESET 0x7u
+
+/* 0x084 UNREACH0 (RO): Unreachable destinations, slots 0-31 (bit d: slot d). */
+#define SUE_REG_UNREACH0 0x084u
+#define SUE_REG_UNREACH0_SLOTS_LSB 0u
+#define SUE_REG_UNREACH0_SLOTS_WIDTH 32u
+#define SUE_REG_UNREACH0_SLOTS_MASK 0xFFFFFFFFu
+
+/* 0x088 UNREACH1 (RO): Unreachable destinations, slots 32-63 (bit d: slot 32 + d). */
+#define SUE_REG_UNREACH1 0x088u
+#define SUE_REG_UNREACH1_SLOTS_LSB 0u
+#define SUE_REG_UNREACH1_SLOTS_WIDTH 32u
+#define SUE_REG_UNREACH1_SLOTS_MASK 0xFFFFFFFFu
 
 /* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 56, those named below exist. */
 #define SUE_REG_CNT(i) (0x100u + 4u * (i))
@@ -465,7 +525,8 @@ enum {
 
 /* Every field of the single registers and the arrays, as
  * X("REG.FIELD", address of element 0, stride, elements, F, access, reset, gate):
- * access RO (a constant), RW, RH (read from the hardware) or WO; reset and elements
+ * access RO (a constant), RW, RH (read from the hardware), WO or W1C (set by the
+ * hardware, cleared by writing 1); reset and elements
  * may use p, a pointer to the parameter struct; gate: the mask of the wr_gate field. */
 #define SUE_REG_FIELDS(X)                                                                          \
   X("ID.VALUE", SUE_REG_ID, 0u, 1u, SUE_REG_ID_VALUE, RO, SUE_REG_ID_VALUE_RESET, 0u)              \
@@ -552,8 +613,28 @@ enum {
   X("STATUS.XOFF", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_XOFF, RH, 0u, 0u)                        \
   X("STATUS.TX_RESET", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_TX_RESET, RH, 0u, 0u)                \
   X("STATUS.RX_RESET", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_RX_RESET, RH, 0u, 0u)                \
+  X("STATUS.LINK_UP", SUE_REG_STATUS, 0u, 1u, SUE_REG_STATUS_LINK_UP, RH, 0u, 0u)                  \
   X("VLAN.TX_EN", SUE_REG_VLAN, 0u, 1u, SUE_REG_VLAN_TX_EN, RW, SUE_REG_VLAN_TX_EN_RESET, 0u)      \
   X("VLAN.VID", SUE_REG_VLAN, 0u, 1u, SUE_REG_VLAN_VID, RW, SUE_REG_VLAN_VID_RESET, 0u)            \
+  X("INTR.LINK_DOWN", SUE_REG_INTR, 0u, 1u, SUE_REG_INTR_LINK_DOWN, W1C,                           \
+    SUE_REG_INTR_LINK_DOWN_RESET, 0u)                                                              \
+  X("INTR.LINK_UP", SUE_REG_INTR, 0u, 1u, SUE_REG_INTR_LINK_UP, W1C, SUE_REG_INTR_LINK_UP_RESET,   \
+    0u)                                                                                            \
+  X("INTR.UNREACH", SUE_REG_INTR, 0u, 1u, SUE_REG_INTR_UNREACH, W1C, SUE_REG_INTR_UNREACH_RESET,   \
+    0u)                                                                                            \
+  X("INTR.REACH", SUE_REG_INTR, 0u, 1u, SUE_REG_INTR_REACH, W1C, SUE_REG_INTR_REACH_RESET, 0u)     \
+  X("INTR_EN.LINK_DOWN", SUE_REG_INTR_EN, 0u, 1u, SUE_REG_INTR_EN_LINK_DOWN, RW,                   \
+    SUE_REG_INTR_EN_LINK_DOWN_RESET, 0u)                                                           \
+  X("INTR_EN.LINK_UP", SUE_REG_INTR_EN, 0u, 1u, SUE_REG_INTR_EN_LINK_UP, RW,                       \
+    SUE_REG_INTR_EN_LINK_UP_RESET, 0u)                                                             \
+  X("INTR_EN.UNREACH", SUE_REG_INTR_EN, 0u, 1u, SUE_REG_INTR_EN_UNREACH, RW,                       \
+    SUE_REG_INTR_EN_UNREACH_RESET, 0u)                                                             \
+  X("INTR_EN.REACH", SUE_REG_INTR_EN, 0u, 1u, SUE_REG_INTR_EN_REACH, RW,                           \
+    SUE_REG_INTR_EN_REACH_RESET, 0u)                                                               \
+  X("REACH.RETRY_LIMIT", SUE_REG_REACH, 0u, 1u, SUE_REG_REACH_RETRY_LIMIT, RW,                     \
+    SUE_REG_REACH_RETRY_LIMIT_RESET, 0u)                                                           \
+  X("UNREACH0.SLOTS", SUE_REG_UNREACH0, 0u, 1u, SUE_REG_UNREACH0_SLOTS, RH, 0u, 0u)                \
+  X("UNREACH1.SLOTS", SUE_REG_UNREACH1, 0u, 1u, SUE_REG_UNREACH1_SLOTS, RH, 0u, 0u)                \
   X("DST[d].ID.XPUID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \
     SUE_REG_DST_ID_XPUID, RW, SUE_REG_DST_ID_XPUID_RESET, 0u)                                      \
   X("DST[d].ID.VALID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \

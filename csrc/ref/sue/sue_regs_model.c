@@ -137,8 +137,19 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
     }
     return PUT(SUE_REG_STATUS_PAUSED, paused) | PUT(SUE_REG_STATUS_XOFF, xoff) |
            PUT(SUE_REG_STATUS_TX_RESET, ep->tx_in_reset) |
-           PUT(SUE_REG_STATUS_RX_RESET, ep->rx_in_reset);
+           PUT(SUE_REG_STATUS_RX_RESET, ep->rx_in_reset) |
+           PUT(SUE_REG_STATUS_LINK_UP, ep->reach.link_q);
   }
+  case SUE_REG_INTR:
+    return ep->reach.intr;
+  case SUE_REG_INTR_EN:
+    return c->intr_en;
+  case SUE_REG_REACH:
+    return PUT(SUE_REG_REACH_RETRY_LIMIT, c->retry_limit);
+  case SUE_REG_UNREACH0: /* bits of slots >= NDST are never set */
+    return (uint32_t)ep->reach.unr_q;
+  case SUE_REG_UNREACH1:
+    return (uint32_t)(ep->reach.unr_q >> 32);
   default: /* unmapped, and CNT_CLEAR (write-only) */
     return 0;
   }
@@ -249,6 +260,15 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_PFC_XON:
     c->pfc_xon = GET(val, SUE_REG_PFC_XON_BYTES);
+    break;
+  case SUE_REG_INTR: /* ones clear */
+    sue_reach_intr_write(&ep->reach, val & SUE_INTR_ALL);
+    break;
+  case SUE_REG_INTR_EN:
+    c->intr_en = val & SUE_INTR_ALL; /* INTR_EN has INTR's layout */
+    break;
+  case SUE_REG_REACH:
+    c->retry_limit = GET(val, SUE_REG_REACH_RETRY_LIMIT);
     break;
   case SUE_REG_CNT_CLEAR:
     if (GET(val, SUE_REG_CNT_CLEAR_CLEAR))
