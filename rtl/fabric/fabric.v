@@ -111,6 +111,7 @@ module fabric #(
   output wire [N-1:0]        ep_tx_decide,
   output wire [3*N-1:0]      ep_tx_kind,
   output wire [N-1:0]        ep_rx_verdict,
+  output wire [N-1:0]        ep_irq,        // endpoint i's irq (its INTR & INTR_EN)
   output wire [2*N-1:0]      link_up,       // [2i] up link of XPU i, [2i+1] its down link (every lane up)
   output wire [64*N-1:0]     rifl_retrans,  // retransmissions requested, per link pair (its lanes summed): [64i +: 32] up, [64i+32 +: 32] dn
   output wire [N-1:0]        raw_overflow,  // raw channel: a beat found the endpoint FIFO full
@@ -241,6 +242,8 @@ module fabric #(
       .s_axil_bresp(m_bresp[2*i +: 2]), .s_axil_arvalid(m_arvalid[i]), .s_axil_arready(m_arready[i]),
       .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[i]), .s_axil_rready(m_rready[i]),
       .s_axil_rdata(m_rdata[32*i +: 32]), .s_axil_rresp(m_rresp[2*i +: 2]),
+      // link status: the endpoint's own lane (its down link received and aligned), or up (raw)
+      .link_up(link_up[2*i + 1]), .irq(ep_irq[i]),
       .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
 
     if (RIFL != 0) begin : g_rifl

@@ -129,11 +129,12 @@ typedef struct {
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t link_up, rifl_retrans, raw_overflow, sw_xoff, sw_paused, sw_err_len, sw_err_dst;
-  port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data;
+  port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data, ep_irq;
   port_t sw_in_ctl, sw_in_data, sw_out_ctl, sw_out_data;
   unsigned quw;
   /* the end: counters read back */
   uint32_t ep_cnt[FAB_NMAX][SUE_NCNT];
+  uint32_t ep_st[FAB_NMAX][4]; /* INTR, STATUS, UNREACH0, UNREACH1 read at the end */
   uint32_t sw_cnt[FAB_NMAX][FSP_NCNT];
   /* the capture (pcap_xpu): frames being assembled from the raw framing, per direction */
   sue_pcap_t pcap[2];
