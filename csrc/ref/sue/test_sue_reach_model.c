@@ -1,7 +1,5 @@
 /* test_sue_reach_model.c - unit tests of the link status and reachability model
  * (sue_reach_model.h), by hand: the rules of docs/sue/index.md "Link status and reachability". */
-#include <string.h>
-
 #include "sue_reach_model.h"
 #include "unit.h"
 
