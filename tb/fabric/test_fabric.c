@@ -178,11 +178,11 @@ static void link_down(const char *top, uint64_t salt) {
   CHECK(f.rifl_retx > 0, "a link went down and RIFL retransmitted nothing");
   CHECK_EQ(fab_ep_sum(&f, SUE_CNT_RX_FCS) + fab_ep_sum(&f, SUE_CNT_RX_RCRC), 0,
            "corrupted frames reached an endpoint");
-  /* link status (the registers and irq equal the models' at every XPU, fab_run): XPU 1 saw its
-     link go down and come back, the others only came up */
+  /* link status (the registers and irq equal the models' at every XPU, fab_run; INTR cleared
+     once the links were up): XPU 1 saw its link go down and come back, no other link moved */
   for (unsigned i = 0; i < f.n; i++)
     CHECK_EQ(f.ls[i].m.reach.intr & (SUE_INTR_LINK_DOWN | SUE_INTR_LINK_UP),
-             i == 1 ? SUE_INTR_LINK_DOWN | SUE_INTR_LINK_UP : SUE_INTR_LINK_UP, "INTR link events");
+             i == 1 ? SUE_INTR_LINK_DOWN | SUE_INTR_LINK_UP : 0u, "INTR link events");
   fab_close(&f);
 }
 
