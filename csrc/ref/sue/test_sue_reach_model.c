@@ -67,7 +67,7 @@ static void t_unreach(ut_t *t) {
   UT_EQ(t, r.unr_q, 1ull << 7, "RETRY_LIMIT 255 reached from a saturated count");
 }
 
-UT_SUITE(sue_reach) {
+UT_SUITE(sue_reach_model) {
   ut_run(s, "sue_reach_link", t_link);
   ut_run(s, "sue_reach_unreach", t_unreach);
 }
