@@ -17,7 +17,8 @@ The subset of SystemRDL this generator takes (anything else stops it with a mess
   - an addrmap of 32-bit registers, single, in regfile arrays, or in one flat regfile (hw_flat);
   - fields of five kinds: sw=r hw=na (a constant: `reset`, or the parameter expression
     param_reset), sw=rw hw=r (a configuration field stored here), sw=r hw=w (read from the
-    hardware), sw=w singlepulse (a pulse at the write), sw=rw onwrite=woclr hwset (an event
+    hardware), sw=w singlepulse (a pulse at the write), sw=w swmod (write-only data: the word's
+    bits and a strobe at the write, nothing stored), sw=rw onwrite=woclr hwset (an event
     bit stored here: the hardware sets it, software writes 1 to clear it; a set and a clear at
     the same edge leave it set, so no event is lost);
   - wr_gate = "F": the field is written as 0 unless field F (one bit, same register) is written 1;
@@ -92,9 +93,11 @@ class Field:
             self.kind = "hw"
         elif (sw, hw) == ("w", "r") and node.get_property("singlepulse"):
             self.kind = "pulse"
+        elif (sw, hw) == ("w", "r") and node.get_property("swmod"):
+            self.kind = "wdata"
         else:
             raise MapError("%s: sw=%s hw=%s not supported (r/na, rw/r, r/w, w/r singlepulse, "
-                           "rw woclr hwset)"
+                           "w/r swmod, rw woclr hwset)"
                            % (node.get_path(), sw, hw))
         if self.preset is not None and self.kind not in ("const", "cfg"):
             raise MapError("%s: param_reset on a field that holds no value" % node.get_path())
@@ -105,7 +108,8 @@ class Field:
 
     @property
     def access(self):
-        return {"const": "RO", "cfg": "RW", "hw": "RO", "pulse": "WO", "event": "W1C"}[self.kind]
+        return {"const": "RO", "cfg": "RW", "hw": "RO", "pulse": "WO", "wdata": "WO",
+                "event": "W1C"}[self.kind]
 
 
 class Reg:
@@ -344,7 +348,7 @@ def field_table(m):
                 label = "%s[%s].%s" % (g.name, ix, r.name)
             for f in r.fields:
                 fn = "%s_%s" % (rn, f.name.upper())
-                acc = {"const": "RO", "cfg": "RW", "hw": "RH", "pulse": "WO",
+                acc = {"const": "RO", "cfg": "RW", "hw": "RH", "pulse": "WO", "wdata": "WO",
                        "event": "W1C"}[f.kind]
                 if f.kind in ("const", "cfg", "event"):
                     reset = "%s_RESET(p)" % fn if f.preset is not None else "%s_RESET" % fn
@@ -483,6 +487,12 @@ def gen_v(m, src):
                         "  else %s <= (%s & ~(%s)) | hwset_%s%s;" % (sig, sig, clr, gl, sl),
                         "end"]))
                     parts.append((f.msb, f.lsb, sig))
+                elif f.kind == "wdata":
+                    # the written bits (strobed-off bytes 0: a write-only word reads 0) and
+                    # the strobe of the write
+                    v = "rg_wv[%d:%d]" % (f.msb, f.lsb) if f.width > 1 else "rg_wv[%d]" % f.lsb
+                    pulses.append("wire %s%s = %s;" % (rng, sig, v))
+                    pulses.append("wire %s_swmod = rg_we && rg_addr == %s;" % (sig, wa))
                 else:  # pulse
                     v = "rg_wv[%d:%d]" % (f.msb, f.lsb) if f.width > 1 else "rg_wv[%d]" % f.lsb
                     hit = "rg_we && rg_addr == %s" % wa
@@ -491,7 +501,7 @@ def gen_v(m, src):
                     pulses.append("wire %s%s = %s;" % (rng, sig, e))
             if "hw" in r.kinds():
                 parts = [t for t in parts if t[2] is not None] + hw_runs("hw_%s" % gl, r)
-                post.append(unused_bits("hw_%s" % gl, r))
+                post.append(unused_bits("hw_%s" % gl, r, "hw"))
             if "event" in r.kinds():
                 post.append(unused_bits("hwset_%s" % gl, r, "event"))
             if parts:
@@ -674,7 +684,8 @@ def bits(f):
 
 
 def md_fields(r):
-    if len(r.fields) == 1 and r.fields[0].width == 32 and r.fields[0].kind != "pulse":
+    if len(r.fields) == 1 and r.fields[0].width == 32 and r.fields[0].kind not in ("pulse",
+                                                                                   "wdata"):
         f = r.fields[0]
         return f.name + (": " + f.desc if f.desc and f.desc != f.name else "")
     def one(f):
@@ -685,7 +696,7 @@ def md_fields(r):
 
 
 def md_reset(r):
-    if "pulse" in r.kinds():
+    if r.kinds() & {"pulse", "wdata"}:
         return "(reads 0)"
     pre = [f for f in r.fields if f.preset is not None]
     if not pre:

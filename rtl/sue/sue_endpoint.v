@@ -193,6 +193,9 @@ module sue_endpoint #(
     .cfg_pfc_prio(cfg_pfc_prio), .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc),
     .cfg_pfc_refresh(cfg_pfc_refresh), .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
     .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid), .cfg_retry_limit(cfg_retry_limit),
+    .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid), .mgmt_wr_data(mw_data),
+    .mgmt_send_valid(ms_valid), .mgmt_send_len(ms_len), .mgmt_words(m_words),
+    .mgmt_queued(m_queued),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .dst_mac(dst_mac), .dst_ip(dst_ip));
 
   // ================================================================ go-back-N state
@@ -247,13 +250,14 @@ module sue_endpoint #(
   wire [7:0]    pfc_tx_cev;
   wire [127:0]  pfc_tx_time;
   wire [C*2-1:0] rp_vc;
-  wire          d_pfc, d_rep, d_nack, d_ack, front_free;
+  wire          d_pfc, d_mgmt, d_rep, d_nack, d_ack, front_free;
+  wire          m_rdy;
   wire [CW-1:0] sel_conn;
   wire [1:0]    sel_ack_vc;
   sue_tx_arb #(.C(C), .PSN_PER_VC(PSN_PER_VC)) u_arb (
     .clk(clk), .rst_n(rst_n), .free(free), .cfg_ack_vc(cfg_ack_vc), .paused(paused),
-    .pfc_owed(pfc_owed), .replay_pend(replay_pend), .rp_vc(rp_vc), .nack_owed(nack_owed),
-    .ack_due(ack_due), .dec_pfc(d_pfc), .dec_replay(d_rep), .dec_nack(d_nack), .dec_ack(d_ack),
+    .pfc_owed(pfc_owed), .mgmt_rdy(m_rdy), .replay_pend(replay_pend), .rp_vc(rp_vc), .nack_owed(nack_owed),
+    .ack_due(ack_due), .dec_pfc(d_pfc), .dec_mgmt(d_mgmt), .dec_replay(d_rep), .dec_nack(d_nack), .dec_ack(d_ack),
     .front_free(front_free), .sel_conn(sel_conn), .sel_ack_vc(sel_ack_vc));
 
   // ---- new PDUs: ingress, pack queues, scheduler
@@ -348,23 +352,43 @@ module sue_endpoint #(
     .out_last(rp_last));
   wire unused_r = ^{1'b0, r_nbytes, r_last, rp_nbytes, rp_last};
 
-  // ---- the frame builder: the job in the decision cycle, the area from the chosen source
-  reg           src_rep;   // the current frame's area comes from the slots (replay)
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n) src_rep <= 1'b0;
-    else if (d_rep || d_new) src_rep <= d_rep;
-  end
-  wire          a_valid = src_rep ? rp_valid : r_valid;
-  wire [ETH_W-1:0] a_data = src_rep ? rp_data : r_data;
-  wire          a_last  = src_rep ? rp_last : r_last;
-  wire [EBW-1:0] a_nbytes = src_rep ? rp_nbytes : r_nbytes;
-  wire          a_ready;
-  assign r_ready  = !src_rep && a_ready;
-  assign rp_ready = src_rep && a_ready;
+  // ---- management frames (docs/sue/index.md "Management frames")
+  wire          mw_valid, ms_valid, m_queued, m_bad;
+  wire [31:0]   mw_data;
+  wire [10:0]   ms_len, m_len;
+  wire [7:0]    m_words;
+  wire [23:0]   cfg_mgmt_gap;
+  wire          m_valid, m_ready, m_last;
+  wire [ETH_W-1:0] m_data;
+  wire [EBW-1:0] m_nbytes;
+  sue_mgmt_tx #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX)) u_mgmt (
+    .clk(clk), .rst_n(rst_n), .cfg_gap(cfg_mgmt_gap),
+    .wr_valid(mw_valid), .wr_data(mw_data), .send_valid(ms_valid), .send_len(ms_len),
+    .words(m_words), .queued(m_queued), .inc_bad(m_bad),
+    .rdy(m_rdy), .dec(d_mgmt), .dec_len(m_len),
+    .out_valid(m_valid), .out_ready(m_ready), .out_data(m_data), .out_last(m_last),
+    .out_nbytes(m_nbytes));
 
-  wire          job_valid = d_pfc || d_rep || d_nack || d_ack || d_new;
+  // ---- the frame builder: the job in the decision cycle, the area from the chosen source
+  reg  [1:0]    src_q;     // the current frame's area: 0 new PDU, 1 slots (replay), 2 management
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) src_q <= 2'd0;
+    else if (d_rep || d_new || d_mgmt) src_q <= d_mgmt ? 2'd2 : d_rep ? 2'd1 : 2'd0;
+  end
+  wire          a_valid = src_q == 2'd2 ? m_valid : src_q == 2'd1 ? rp_valid : r_valid;
+  wire [ETH_W-1:0] a_data = src_q == 2'd2 ? m_data : src_q == 2'd1 ? rp_data : r_data;
+  wire          a_last  = src_q == 2'd2 ? m_last : src_q == 2'd1 ? rp_last : r_last;
+  wire [EBW-1:0] a_nbytes = src_q == 2'd2 ? m_nbytes : src_q == 2'd1 ? rp_nbytes : r_nbytes;
+  wire          a_ready;
+  assign r_ready  = src_q == 2'd0 && a_ready;
+  assign rp_ready = src_q == 2'd1 && a_ready;
+  assign m_ready  = src_q == 2'd2 && a_ready;
+
+  wire          job_valid = d_pfc || d_mgmt || d_rep || d_nack || d_ack || d_new;
   wire [1:0]    job_vc  = d_new ? f_dec_vc : d_rep ? rp_q_vc : sel_ack_vc;
   wire [LW-1:0] job_len = d_new ? f_dec_len : d_rep ? rp_q_len : {LW{1'b0}};
+  // a management frame's length (up to 508) may exceed PDU_MAX's width: its own path
+  wire [13:0]   job_len14 = d_mgmt ? {3'd0, m_len} : {{(14 - LW){1'b0}}, job_len};
   wire [15:0]   job_psn = d_rep ? g_psn_rp : g_psn_new;
   sue_tx_frame #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX)) u_frame (
     .clk(clk), .rst_n(rst_n),
@@ -374,11 +398,11 @@ module sue_endpoint #(
     .cfg_ethertype(cfg_ethertype), .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid),
     .cfg_pfc_prio(cfg_pfc_prio),
     .job_valid(job_valid), .job_ready(f_job_ready),
-    .job_pfc(d_pfc), .job_pfc_cev(pfc_tx_cev), .job_pfc_time(pfc_tx_time),
+    .job_pfc(d_pfc), .job_raw(d_mgmt), .job_pfc_cev(pfc_tx_cev), .job_pfc_time(pfc_tx_time),
     .job_dst_mac(dst_mac[t_dslot*48 +: 48]), .job_dst_ip(dst_ip[t_dslot*32 +: 32]),
     .job_dst_xpuid(dst_xpuid[t_dslot*10 +: 10]), .job_op(g_op), .job_xpuid(cfg_xpuid),
     .job_psn(job_psn), .job_vc(job_vc), .job_partition(cfg_partition), .job_rpsn(g_rpsn),
-    .job_len({{(14 - LW){1'b0}}, job_len}),
+    .job_len(job_len14),
     .in_valid(a_valid), .in_ready(a_ready), .in_data(a_data), .in_last(a_last),
     .in_nbytes(a_nbytes),
     .out_valid(eth_tx_valid), .out_ready(eth_tx_ready), .out_data(eth_tx_data),
@@ -386,14 +410,16 @@ module sue_endpoint #(
 
   assign tx_decide  = free;
   assign rx_verdict = v_valid;
-  assign tx_kind   = d_pfc ? 3'd1 : d_rep ? 3'd2 : d_nack ? 3'd3 : d_ack ? 3'd4 : d_new ? 3'd5 : 3'd0;
+  assign tx_kind   = d_pfc ? 3'd1 : d_rep ? 3'd2 : d_nack ? 3'd3 : d_ack ? 3'd4 : d_new ? 3'd5 :
+                     d_mgmt ? 3'd6 : 3'd0;
 
   // frame length for tx_bytes: header (802.1Q tag included) + RH + area + R-CRC + FCS, at least
   // 64; PFC: 64
   wire [15:0] hdr_b = ((cfg_hdr_fmt == 2'd1) ? 16'd14 : (cfg_hdr_fmt == 2'd3) ? 16'd8 : 16'd42) +
                       ((cfg_vlan_tx && cfg_hdr_fmt != 2'd3) ? 16'd4 : 16'd0);
   wire [15:0] flen_raw = hdr_b + 16'd16 + {{(16 - LW){1'b0}}, job_len};
-  wire [15:0] flen = d_pfc ? 16'd64 : (flen_raw < 16'd64) ? 16'd64 : flen_raw;
+  wire [15:0] mlen = (m_len < 11'd60) ? 16'd64 : {5'd0, m_len} + 16'd4;
+  wire [15:0] flen = d_pfc ? 16'd64 : d_mgmt ? mlen : (flen_raw < 16'd64) ? 16'd64 : flen_raw;
 
   // ================================================================ receive
   wire          c_out_valid, c_out_ready, c_out_last;
@@ -496,6 +522,8 @@ module sue_endpoint #(
       cnt_inc[14] <= job_valid;
       cnt_inc[15] <= tmo_cnt != 9'd0;
       cnt_inc[16] <= g_replay_start;
+      cnt_inc[17] <= d_mgmt;
+      cnt_inc[18] <= m_bad;
       cnt_inc[32] <= v_valid;
       if (v_valid && v_drop != 6'd0) cnt_inc[v_drop] <= 1'b1;
       cnt_inc[45] <= g_psn_ahead;
@@ -526,7 +554,7 @@ module sue_endpoint #(
     .heard_valid(g_rx_valid), .heard_slot(v_src), .link_q(link_q), .unreach(unreach),
     .intr_set(intr_set));
 
-  `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_rep || d_nack || d_ack)),
+  `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_mgmt || d_rep || d_nack || d_ack)),
               "sue_endpoint: two frames decided in one cycle")
   `ASSERT_CLK(drop_code_legal, clk, rst_n, !v_valid || v_drop == 6'd0 || (v_drop >= 6'd33 && v_drop <= 6'd44),
               "sue_endpoint: receive drop outside the check counters")

@@ -103,6 +103,14 @@ module sue_regs #(
     output wire                 cfg_vlan_tx,  // 802.1Q tag on frames sent (not PFC, not AIFH 6)
     output wire [11:0]          cfg_vlan_vid,
     output wire [7:0]           cfg_retry_limit,  // REACH.RETRY_LIMIT
+    output wire [23:0]          cfg_mgmt_gap,     // MGMT_GAP
+    // ---- management frames (sue_mgmt_tx): a word written to MGMT_TX_DATA, a MGMT_TX_SEND
+    output wire                 mgmt_wr_valid,
+    output wire [31:0]          mgmt_wr_data,
+    output wire                 mgmt_send_valid,
+    output wire [10:0]          mgmt_send_len,
+    input  wire [7:0]           mgmt_words,       // MGMT_TX_STATUS.WORDS
+    input  wire                 mgmt_queued,      // MGMT_TX_STATUS.QUEUED
     output wire [NDST-1:0]      dst_valid,
     output wire [NDST*10-1:0]   dst_xpuid,    // entry d at [10d +: 10]
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
@@ -217,6 +225,7 @@ module sue_regs #(
   wire [31:0]      hw_unreach0 = unreach64[31:0];
   wire [31:0]      hw_unreach1 = unreach64[63:32];
   wire [31:0]      hwset_intr = {28'd0, intr_set};
+  wire [31:0]      hw_mgmt_tx_status = {23'd0, mgmt_queued, mgmt_words};
   wire [31:0]      hw_conn_tx = conn_tx;
   wire [31:0]      hw_conn_rx = conn_rx;
   wire [56*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
@@ -295,6 +304,11 @@ module sue_regs #(
   assign cfg_vlan_tx      = rg_vlan_tx_en;
   assign cfg_vlan_vid     = rg_vlan_vid;
   assign cfg_retry_limit  = rg_reach_retry_limit;
+  assign cfg_mgmt_gap     = rg_mgmt_gap_cycles;
+  assign mgmt_wr_valid    = rg_mgmt_tx_data_data_swmod;
+  assign mgmt_wr_data     = rg_mgmt_tx_data_data;
+  assign mgmt_send_valid  = rg_mgmt_tx_send_len_swmod;
+  assign mgmt_send_len    = rg_mgmt_tx_send_len;
   assign irq = |({rg_intr_reach, rg_intr_unreach, rg_intr_link_up, rg_intr_link_down} &
                  {rg_intr_en_reach, rg_intr_en_unreach, rg_intr_en_link_up, rg_intr_en_link_down});
   assign dst_valid        = rg_dst_id_valid;
@@ -316,7 +330,7 @@ module sue_regs #(
                  "WVALID dropped or WDATA/WSTRB changed before WREADY")
   `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
                  "ARVALID dropped or ARADDR changed before ARREADY")
-  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:17] == 15'd0, "increment of an unassigned counter index")
+  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:19] == 13'd0, "increment of an unassigned counter index")
   `ASSERT_CLK(no_hold_with_b, clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
               "AW or W held while a response is pending")
 

@@ -8,6 +8,7 @@
 //   hwset_intr [31:0] (bit b sets event bit b)
 //   hw_unreach0 [31:0]
 //   hw_unreach1 [31:0]
+//   hw_mgmt_tx_status [31:0]
 //   hw_cnt [56*32-1:0] (word i at [32i +: 32])
 //   hw_conn_tx, hw_conn_rx [31:0] of element rg_conn_idx
 // It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).
@@ -69,7 +70,9 @@
   reg  rg_intr_en_unreach;
   reg  rg_intr_en_reach;
   reg  [7:0] rg_reach_retry_limit;
-  localparam [63:0] SUE_REG_CNT_ON = 64'hFFFFFF0001FFFF;
+  reg  [23:0] rg_mgmt_gap_cycles;
+  localparam [31:0] SUE_REG_MGMT_TX_STATUS_MAX_RST = (PDU_MAX + 54 < 508) ? PDU_MAX + 54 : 508;
+  localparam [63:0] SUE_REG_CNT_ON = 64'hFFFFFF0007FFFF;
   /* verilator lint_off UNUSEDPARAM */
   localparam integer SUE_REG_CNT_TX_CMDS_I = 0;
   localparam integer SUE_REG_CNT_TX_CMD_BAD_I = 1;
@@ -88,6 +91,8 @@
   localparam integer SUE_REG_CNT_TX_BYTES_I = 14;
   localparam integer SUE_REG_CNT_TX_TIMEOUTS_I = 15;
   localparam integer SUE_REG_CNT_TX_REPLAYS_I = 16;
+  localparam integer SUE_REG_CNT_TX_MGMT_I = 17;
+  localparam integer SUE_REG_CNT_TX_MGMT_BAD_I = 18;
   localparam integer SUE_REG_CNT_RX_FRAMES_I = 32;
   localparam integer SUE_REG_CNT_RX_RUNT_I = 33;
   localparam integer SUE_REG_CNT_RX_OVERSIZE_I = 34;
@@ -170,6 +175,8 @@
       10'h20: rg_rdata = {24'd0, rg_reach_retry_limit};  // REACH
       10'h21: rg_rdata = hw_unreach0;  // UNREACH0
       10'h22: rg_rdata = hw_unreach1;  // UNREACH1
+      10'h23: rg_rdata = {8'd0, rg_mgmt_gap_cycles};  // MGMT_GAP
+      10'h26: rg_rdata = {5'd0, SUE_REG_MGMT_TX_STATUS_MAX_RST[10:0], 7'd0, hw_mgmt_tx_status[8:0]};  // MGMT_TX_STATUS
       default: ;
     endcase
     if (rg_cnt_sel && SUE_REG_CNT_ON[rg_cnt_i]) rg_rdata = rg_cnt_word;
@@ -231,6 +238,7 @@
       rg_intr_en_unreach <= 1'h0;
       rg_intr_en_reach <= 1'h0;
       rg_reach_retry_limit <= 8'h7;
+      rg_mgmt_gap_cycles <= 24'h186A0;
     end else if (rg_we) begin
       case (rg_addr)
         10'h8: begin  // CTRL
@@ -287,12 +295,17 @@
           rg_intr_en_reach <= rg_wv[3];
         end
         10'h20: rg_reach_retry_limit <= rg_wv[7:0];  // REACH
+        10'h23: rg_mgmt_gap_cycles <= rg_wv[23:0];  // MGMT_GAP
         default: ;
       endcase
     end
   end
 
   wire rg_cnt_clear_clear = (rg_we && rg_addr == 10'h1B) & rg_wv[0];
+  wire [31:0] rg_mgmt_tx_data_data = rg_wv[31:0];
+  wire rg_mgmt_tx_data_data_swmod = rg_we && rg_addr == 10'h24;
+  wire [10:0] rg_mgmt_tx_send_len = rg_wv[10:0];
+  wire rg_mgmt_tx_send_len_swmod = rg_we && rg_addr == 10'h25;
   genvar rg_g_dst;
   generate
     for (rg_g_dst = 0; rg_g_dst < (NDST); rg_g_dst = rg_g_dst + 1) begin : g_rg_dst
@@ -337,5 +350,6 @@
 
   wire unused_hw_status = &{1'b0, hw_status[31:17], hw_status[15:10]};
   wire unused_hwset_intr = &{1'b0, hwset_intr[31:4]};
+  wire unused_hw_mgmt_tx_status = &{1'b0, hw_mgmt_tx_status[31:9]};
   wire unused_hw_conn_rx = &{1'b0, hw_conn_rx[31:19]};
   wire unused_rg_wclr = &{1'b0, rg_wclr[31:4]};

@@ -2,6 +2,7 @@
 // RTL of the first four steps of sue_ep_port_tx (csrc/ref/sue/sue_endpoint_model.c). In a decision
 // cycle (free) the first of these that exists is chosen:
 //   1. a PFC frame (pfc_owed);
+//   1b. a management frame (mgmt_rdy: queued, its rate limit over);
 //   2. a replay: round robin over the connections with a replay running whose replay PDU's VC
 //      is not paused;
 //   3. a stand-alone NACK: round robin over the connections owing one whose ACK VC is not paused;
@@ -27,11 +28,13 @@ module sue_tx_arb #(
   input  wire [1:0]    cfg_ack_vc,
   input  wire [3:0]    paused,        // VC v paused by the peer's PFC
   input  wire          pfc_owed,
+  input  wire          mgmt_rdy,
   input  wire [C-1:0]  replay_pend,
   input  wire [C*2-1:0] rp_vc,        // VC of each connection's next replay PDU
   input  wire [C-1:0]  nack_owed,
   input  wire [C-1:0]  ack_due,
   output wire          dec_pfc,       // the decision, one-hot or none (with free only)
+  output wire          dec_mgmt,
   output wire          dec_replay,
   output wire          dec_nack,
   output wire          dec_ack,
@@ -76,11 +79,13 @@ module sue_tx_arb #(
     .clk(clk), .rst_n(rst_n), .req(ack_req), .update(dec_ack),
     .gnt(ack_gnt), .gnt_valid(ack_any), .gnt_idx(ack_idx));
 
+  wire   hi = pfc_owed || mgmt_rdy;   // above the connections' frames
   assign dec_pfc    = free && pfc_owed;
-  assign dec_replay = free && !pfc_owed && rep_any;
-  assign dec_nack   = free && !pfc_owed && !rep_any && nack_any;
-  assign dec_ack    = free && !pfc_owed && !rep_any && !nack_any && ack_any;
-  assign front_free = free && !pfc_owed && !rep_any && !nack_any && !ack_any;
+  assign dec_mgmt   = free && !pfc_owed && mgmt_rdy;
+  assign dec_replay = free && !hi && rep_any;
+  assign dec_nack   = free && !hi && !rep_any && nack_any;
+  assign dec_ack    = free && !hi && !rep_any && !nack_any && ack_any;
+  assign front_free = free && !hi && !rep_any && !nack_any && !ack_any;
   assign sel_conn   = rep_any ? rep_idx : nack_any ? nack_idx : ack_idx;
   generate
     if (PSN_PER_VC != 0) begin : g_vc_conn

@@ -14,6 +14,8 @@
 // after H, then FCS over the body and R-CRC bytes of the beat; so the tail needs no extra
 // beat or bubble. One beat per cycle while out_ready is high (and input data is there).
 // Output register: out_* are flops; latency job handshake -> first out_valid = 2 cycles.
+// Raw jobs (job_raw, management frames): no prefix, job_len bytes streamed in as the frame
+// itself, zeros up to byte 60, no R-CRC, FCS at max(60, job_len) (sue_mgmt_build).
 // PFC jobs (job_pfc): the 64-byte IEEE 802.1Qbb frame of sue_pfc_build() through the same
 // path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
 // eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
@@ -58,6 +60,7 @@ module sue_tx_frame #(
   input  wire [15:0]                  job_rpsn,
   input  wire [13:0]                  job_len,         // command-area bytes, 0 .. PDU_MAX
   input  wire                         job_pfc,         // a PFC frame: job_pfc_* and cfg_mac only
+  input  wire                         job_raw,         // a management frame: job_len bytes in
   input  wire [7:0]                   job_pfc_cev,     // PFC class-enable vector
   input  wire [127:0]                 job_pfc_time,    // PFC pause time of priority i at [16i +: 16]
   // command area, ceil(job_len / NB) beats, all full but the last
@@ -95,7 +98,7 @@ module sue_tx_frame #(
   reg [PW-1:0]     h_q, p_q, pl_q, t_q, n_q, pq_q;  // H, P, P+L, T, N, P - P mod NB
   reg [LNB-1:0]    s_q;          // P mod NB
   reg              rcrc_c_q;
-  reg              pfc_q;        // the job is a PFC frame: no R-CRC bytes
+  reg              pfc_q;        // the job is a PFC or raw frame: no R-CRC bytes
   reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
   reg [ETH_W-1:0]  carry_q;      // previous input beat
 
@@ -105,9 +108,11 @@ module sue_tx_frame #(
   wire          is_a12  = cfg_hdr_fmt == 2'd1;
   wire          tag     = cfg_vlan_tx && (is_udp || is_a12);
   wire [PW-1:0] h_new   = (is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8) + (tag ? 16'd4 : 16'd0);
-  wire [PW-1:0] p_new   = job_pfc ? 16'd34 : h_new + 16'd8;   // PFC: 34 header bytes
+  wire [PW-1:0] p_new   = job_pfc ? 16'd34 : job_raw ? 16'd0 : h_new + 16'd8;   // PFC: 34 header bytes
   wire [PW-1:0] pl_new  = p_new + len16;
-  wire [PW-1:0] t_new   = (pl_new < 16'd56) ? 16'd56 : pl_new;
+  // raw: the FCS right after the frame (at 60 at least), in the place of the R-CRC's end
+  wire [PW-1:0] t_new   = job_raw ? ((pl_new < 16'd60) ? 16'd56 : pl_new - 16'd4)
+                                  : (pl_new < 16'd56) ? 16'd56 : pl_new;
   wire [PW-1:0] pdu_len = t_new - h_new + 16'd4;   // RH + area + fill + R-CRC
   wire [15:0]   ip_len  = pdu_len + 16'd28;
   wire [15:0]   udp_len = pdu_len + 16'd8;
@@ -283,7 +288,7 @@ module sue_tx_frame #(
         pq_q     <= p_new & ~(NB_P - 16'd1);
         s_q      <= p_new[LNB-1:0];
         rcrc_c_q <= cfg_rcrc_c;
-        pfc_q    <= job_pfc;
+        pfc_q    <= job_pfc || job_raw;
         pre_q    <= {hdr_new, {(8*PRE_NB-432){1'b0}}};
       end
     end
@@ -298,7 +303,7 @@ module sue_tx_frame #(
   wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
                                   job_partition, job_rpsn, job_len} & {160{!job_pfc}};
   wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
-  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_pfc, job_pfc_used, job_data_used}), 297,
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_raw, job_pfc, job_pfc_used, job_data_used}), 298,
                  "job")
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
                  "command-area beat")
@@ -307,8 +312,13 @@ module sue_tx_frame #(
   `ASSERT_CLK(nbytes_matches_len, clk, rst_n,
               !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
               "sue_tx_frame: in_nbytes of the last beat does not match job_len")
-  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_pfc) || job_len <= PDU_L,
+  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_pfc && !job_raw) || job_len <= PDU_L,
               "sue_tx_frame: job_len above PDU_MAX")
+  `ASSERT_CLK(raw_len_legal, clk, rst_n,
+              !(job_valid && job_ready && job_raw) || (job_len >= 14'd14 && job_len <= 14'd508),
+              "sue_tx_frame: a raw frame's job_len outside 14 .. 508")
+  `ASSERT_CLK(raw_not_pfc, clk, rst_n, !(job_valid && job_raw && job_pfc),
+              "sue_tx_frame: job_raw and job_pfc together")
 
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
                      rplace[ETH_W+31:ETH_W], fplace[ETH_W+31:ETH_W], cat[2*ETH_W-1:ETH_W]};

@@ -360,7 +360,7 @@ static void collect_eth_tx(ep_t *e, side_t *s) {
     CHECK(v != NULL, "memory");
     s->pcap_vc = v;
     size_t h = sue_hdr_bytes(sue_rx_fmt(&s->ls.m.cfg, x->buf, x->len));
-    v[s->pcap_n++] = x->kind == 1 ? 0xFFu : (uint8_t)(x->buf[h + 4] >> 6);
+    v[s->pcap_n++] = x->kind == 1 ? 0xFFu : x->kind == 6 ? 0xFEu : (uint8_t)(x->buf[h + 4] >> 6);
   }
   s->txn = 0;
 }

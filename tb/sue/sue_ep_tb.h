@@ -115,7 +115,7 @@ struct side {
   unsigned op_rd, op_n, ax_aw, ax_w, ax_ar;
   sue_pcap_t pcap;
   int pcap_on;
-  uint8_t *pcap_vc; /* RH VC of each captured frame, 0xFF for PFC (pcap_n entries) */
+  uint8_t *pcap_vc; /* RH VC of each captured frame, 0xFF for PFC, 0xFE management (pcap_n) */
   unsigned pcap_n;
 };
 

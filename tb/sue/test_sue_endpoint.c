@@ -333,3 +333,158 @@ HARNESS_TEST(ep_link_down) {
     free(e);
   }
 }
+
+/* ------------------------------------------------------------------ management frames */
+typedef struct {
+  uint64_t t[64]; /* decision cycles of management frames */
+  unsigned n;
+} mgmt_log_t;
+
+static void mgmt_hook(ep_t *e, const side_t *s, unsigned ev, const sue_cmd_t *c, size_t len,
+                      unsigned kind) {
+  (void)c, (void)len;
+  mgmt_log_t *g = e->o.ctx;
+  if (ev == EP_EV_DECIDE && kind == 6 && s == &e->s[0] && g->n < 64)
+    g->t[g->n++] = e->t;
+}
+
+/* Writes the words of frame f (len bytes; a last partial word zero-filled) to MGMT_TX_DATA. */
+static void mgmt_write(ep_t *e, side_t *s, const uint8_t *f, unsigned len) {
+  for (unsigned i = 0; i < len; i += 4) {
+    uint32_t w = 0;
+    for (unsigned b = 0; b < 4; b++)
+      w |= (uint32_t)(i + b < len ? f[i + b] : 0u) << (24 - 8 * b);
+    axi_now(e, s, 1, SUE_REG_MGMT_TX_DATA, w);
+  }
+}
+
+/* Waits until no management frame is queued at side s. */
+static void mgmt_drain(ep_t *e, side_t *s) {
+  for (unsigned n = 0;; n++) {
+    CHECK(n < 200, "a management frame stays queued");
+    if (!(axi_now(e, s, 0, SUE_REG_MGMT_TX_STATUS, 0) & SUE_REG_MGMT_TX_STATUS_QUEUED_MASK))
+      return;
+    for (unsigned k = 0; k < 50; k++)
+      ep_cycle(e, 1);
+  }
+}
+
+/* The management frame path, transmit (spec 3.1): endpoint 0's XPU writes whole frames through
+ * AXI4-Lite while the two endpoints exchange random traffic: an ARP request (42 bytes, padded to
+ * 60), an LLDP frame, a frame of MGMT_MAX bytes and frames of random lengths; MGMT_GAP 400. The
+ * lockstep holds every frame byte for byte to the model's (the bytes written, zeros to 60, the
+ * FCS) and every decision to its priority; on top: tshark reads the capture as ARP, LLDP and
+ * Ethernet data; the decisions are MGMT_GAP cycles apart at least; the refusals are counted
+ * (tx_mgmt_bad): a length below 14, a length that does not match the words written, a send while
+ * a frame is queued, a word past MGMT_MAX; the peer drops each as not SUE (rx_ethertype). */
+HARNESS_TEST(ep_mgmt) {
+  ep_opts_t o = ep_default_opts();
+  o.cmds = run_len(300);
+  mgmt_log_t log;
+  memset(&log, 0, sizeof log);
+  o.hook = mgmt_hook;
+  o.ctx = &log;
+  ep_t *e = calloc(1, sizeof *e);
+  CHECK(e != NULL, "memory");
+  ep_open(e, "sue_endpoint_w256", &o, 60);
+  char path[1024];
+  snprintf(path, sizeof path, "%s/ep_mgmt.pcap", harness_outdir());
+  CHECK(sue_pcap_open(&e->s[0].pcap, path) == 0, "pcap %s", path);
+  e->s[0].pcap_on = 1;
+  side_t *a = &e->s[0];
+  const unsigned gap = 400;
+  const unsigned max =
+      SUE_REG_GET(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0), SUE_REG_MGMT_TX_STATUS_MAX);
+  CHECK_EQ(max, sue_mgmt_max(&a->ls.m.p), "MGMT_TX_STATUS.MAX");
+  axi_now(e, a, 1, SUE_REG_MGMT_GAP, gap);
+  static const uint8_t bcast[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  static const uint8_t lldp_da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x0E};
+  static const uint8_t sa[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x15};
+  uint8_t f[SUE_MGMT_MAX];
+  const char *want[16];
+  unsigned good = 0, bad = 0;
+  /* 1. ARP request: who has 10.0.0.42, tell 10.0.0.21 */
+  memcpy(f, bcast, 6), memcpy(f + 6, sa, 6);
+  static const uint8_t arp[30] = {0x08, 0x06, 0x00, 0x01, 0x08, 0x00, 0x06, 0x04, 0x00, 0x01,
+                                  0x02, 0x00, 0x00, 0x00, 0x00, 0x15, 10,   0,    0,    21,
+                                  0,    0,    0,    0,    0,    0,    10,   0,    0,    42};
+  memcpy(f + 12, arp, sizeof arp);
+  mgmt_write(e, a, f, 42);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 42);
+  want[good++] = "eth:ethertype:arp";
+  /* 2. LLDP: chassis id (MAC), port id (local "p0"), TTL 120, end */
+  memcpy(f, lldp_da, 6), memcpy(f + 6, sa, 6);
+  static const uint8_t lldp[] = {0x88, 0xCC, 0x02, 0x07, 0x04, 0x02, 0x00, 0x00, 0x00, 0x00, 0x15,
+                                 0x04, 0x03, 0x07, 'p',  '0',  0x06, 0x02, 0x00, 0x78, 0x00, 0x00};
+  memcpy(f + 12, lldp, sizeof lldp);
+  unsigned lldp_len = 12 + (unsigned)sizeof lldp;
+  mgmt_write(e, a, f, lldp_len);
+  /* queued behind the gap of the ARP frame (or sent): the next send waits for it */
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, lldp_len);
+  want[good++] = "eth:ethertype:lldp";
+  /* 3. a send while a frame is queued: refused, its words discarded */
+  CHECK(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0) & SUE_REG_MGMT_TX_STATUS_QUEUED_MASK,
+        "LLDP frame queued behind MGMT_GAP");
+  mgmt_write(e, a, f, 60);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 60), bad++;
+  CHECK_EQ(SUE_REG_GET(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0), SUE_REG_MGMT_TX_STATUS_WORDS),
+           0, "words discarded by a refused send");
+  mgmt_drain(e, a);
+  /* 4. refused lengths: below 14, and not the words written */
+  mgmt_write(e, a, f, 16);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 13), bad++;
+  mgmt_write(e, a, f, 12);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 20), bad++;
+  /* 5. MGMT_MAX bytes and one word more (dropped): a frame of MGMT_MAX bytes of data */
+  memcpy(f, bcast, 6), memcpy(f + 6, sa, 6);
+  f[12] = 0x88, f[13] = 0xB6; /* IEEE 802 local experimental Ethertype 1 */
+  for (unsigned i = 14; i < max; i++)
+    f[i] = (uint8_t)prng_u32(&e->r);
+  mgmt_write(e, a, f, max);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_DATA, 0xDEADBEEFu), bad++;
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, max);
+  want[good++] = "eth:ethertype:data";
+  mgmt_drain(e, a);
+  /* 6. random lengths, 14 .. MGMT_MAX, back to back */
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned len = 14u + (unsigned)prng_below(&e->r, max - 13u);
+    for (unsigned i = 14; i < len; i++)
+      f[i] = (uint8_t)prng_u32(&e->r);
+    mgmt_write(e, a, f, len);
+    axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, len);
+    want[good++] = "eth:ethertype:data";
+    mgmt_drain(e, a);
+  }
+  ep_run(e); /* the traffic to its end: every frame, decision and counter as the model's */
+  const uint32_t *mc = a->ls.m.cnt;
+  CHECK_EQ(mc[SUE_CNT_TX_MGMT], good, "tx_mgmt");
+  CHECK_EQ(mc[SUE_CNT_TX_MGMT_BAD], bad, "tx_mgmt_bad");
+  CHECK_EQ(a->ls.kinds[6], good, "management decisions");
+  CHECK_EQ(e->s[1].ls.m.cnt[SUE_CNT_RX_ETHERTYPE], good, "the peer's rx_ethertype drops");
+  CHECK_EQ(log.n, good, "management decisions seen");
+  for (unsigned i = 1; i < log.n; i++)
+    CHECK(log.t[i] - log.t[i - 1] >= gap, "management frames %u and %u %llu cycles apart (< %u)",
+          i - 1, i, (unsigned long long)(log.t[i] - log.t[i - 1]), gap);
+  unsigned frames = a->pcap_n;
+  uint8_t *vc = a->pcap_vc;
+  a->pcap_vc = NULL;
+  ep_close(e);
+  free(e);
+  long n;
+  sue_pcap_rec_t *rec = read_capture(path, frames, &n);
+  unsigned m = 0;
+  for (long i = 0; i < n; i++) {
+    if (vc[i] != 0xFE)
+      continue;
+    CHECK(m < good, "more management frames in the capture than sent");
+    CHECK(strcmp(rec[i].protocols, want[m]) == 0, "management frame %u: protocols '%s', not '%s'",
+          m, rec[i].protocols, want[m]);
+    m++;
+  }
+  CHECK_EQ(m, good, "management frames in the capture");
+  free(rec);
+  free(vc);
+  harness_log("%u management frames sent (ARP, LLDP, %u bytes, random lengths), %u refused; "
+              "tshark read them as such",
+              good, max, bad);
+}

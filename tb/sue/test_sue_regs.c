@@ -46,15 +46,17 @@ typedef struct {
   sue_ep_t ep;
   prng_t rng;
   uint32_t status;
-  unsigned link; /* link_up driven (STATUS.LINK_UP) */
-  uint64_t unr;  /* unreach driven (UNREACH0/1) */
-  uint32_t salt; /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
+  unsigned link;    /* link_up driven (STATUS.LINK_UP) */
+  uint64_t unr;     /* unreach driven (UNREACH0/1) */
+  uint32_t mgmt_st; /* mgmt_words, mgmt_queued driven (MGMT_TX_STATUS.WORDS, QUEUED) */
+  uint32_t salt;    /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
   /* ports */
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t st, conn_idx, conn_tx, conn_rx, cnt_inc, cnt_tx_bytes, cnt_tx_timeouts, cnt_rx_bytes;
   port_t cnt_amt[5]; /* amounts of counters 0, 1, 4, 5, 6 */
   port_t link_up, unreach, intr_set, irq;
+  port_t mgmt_words, mgmt_queued, mgmt_wr_valid, mgmt_wr_data, mgmt_send_valid, mgmt_send_len;
   uint64_t writes, reads, clears, cfg_checks;
 } rt_t;
 
@@ -73,6 +75,9 @@ static uint32_t model_read(rt_t *s, uint32_t addr) {
   addr &= 0xFFCu;
   if (addr == SUE_REG_STATUS)
     return s->status | (s->link ? SUE_REG_STATUS_LINK_UP_MASK : 0u);
+  if (addr == SUE_REG_MGMT_TX_STATUS) /* the buffer is sue_mgmt_tx's: the inputs driven */
+    return s->mgmt_st |
+           SUE_REG_PUT(SUE_REG_MGMT_TX_STATUS_MAX, SUE_REG_MGMT_TX_STATUS_MAX_RESET(&s->c->p));
   return sue_ep_reg_read(&s->ep, addr);
 }
 
@@ -82,6 +87,8 @@ static void model_write(rt_t *s, uint32_t addr, uint32_t val, unsigned strb) {
   for (unsigned b = 0; b < 4; b++)
     if (strb & (1u << b))
       m |= 0xFFu << (8 * b);
+  if ((addr & 0xFFCu) == SUE_REG_MGMT_TX_DATA || (addr & 0xFFCu) == SUE_REG_MGMT_TX_SEND)
+    return; /* strobes to sue_mgmt_tx (checked in cycle()), nothing stored here */
   if ((addr & 0xFFCu) == SUE_REG_INTR) { /* ones clear: only the strobed bytes' ones */
     sue_ep_reg_write(&s->ep, addr, val & m);
     return;
@@ -116,10 +123,15 @@ static void open_regs(rt_t *s, const regs_case_t *c, uint64_t salt) {
   s->cnt_amt[4] = dut_port(d, "cnt_tx_flushed");
   s->link_up = dut_port(d, "link_up"), s->unreach = dut_port(d, "unreach");
   s->intr_set = dut_port(d, "intr_set"), s->irq = dut_port(d, "irq");
+  s->mgmt_words = dut_port(d, "mgmt_words"), s->mgmt_queued = dut_port(d, "mgmt_queued");
+  s->mgmt_wr_valid = dut_port(d, "mgmt_wr_valid"), s->mgmt_wr_data = dut_port(d, "mgmt_wr_data");
+  s->mgmt_send_valid = dut_port(d, "mgmt_send_valid");
+  s->mgmt_send_len = dut_port(d, "mgmt_send_len");
   port_t in[] = {s->awvalid,      s->awaddr,  s->wvalid,  s->wdata,        s->wstrb,
                  s->bready,       s->arvalid, s->araddr,  s->rready,       s->st,
                  s->conn_tx,      s->conn_rx, s->cnt_inc, s->cnt_tx_bytes, s->cnt_tx_timeouts,
-                 s->cnt_rx_bytes, s->link_up, s->unreach, s->intr_set};
+                 s->cnt_rx_bytes, s->link_up, s->unreach, s->intr_set,     s->mgmt_words,
+                 s->mgmt_queued};
   for (unsigned i = 0; i < sizeof in / sizeof in[0]; i++)
     dut_set_u64(d, in[i], 0);
   for (unsigned k = 0; k < 5; k++)
@@ -161,6 +173,8 @@ static void drive_conn(rt_t *s) {
   dut_set_u64(s->d, s->conn_rx, rx);
   dut_set_u64(s->d, s->st, s->status);
   dut_set_u64(s->d, s->link_up, s->link);
+  dut_set_u64(s->d, s->mgmt_words, SUE_REG_GET(s->mgmt_st, SUE_REG_MGMT_TX_STATUS_WORDS));
+  dut_set_u64(s->d, s->mgmt_queued, SUE_REG_GET(s->mgmt_st, SUE_REG_MGMT_TX_STATUS_QUEUED));
   dut_set_u64(s->d, s->unreach, s->unr);
   s->ep.reach.link_q = s->link; /* what the model's registers show */
   s->ep.reach.unr_q = s->unr;
@@ -214,6 +228,7 @@ static void check_cfg(rt_t *s) {
       {"cfg_vlan_tx", c->vlan_tx},
       {"cfg_vlan_vid", c->vlan_vid},
       {"cfg_retry_limit", c->retry_limit},
+      {"cfg_mgmt_gap", c->mgmt_gap},
   };
   for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
     CHECK_PORT_U64(d, dut_port(d, f[i].name), f[i].v, "model configuration");
@@ -347,6 +362,8 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
     s->status = prng_u32(r) & (SUE_REG_STATUS_PAUSED_MASK | SUE_REG_STATUS_XOFF_MASK |
                                SUE_REG_STATUS_TX_RESET_MASK | SUE_REG_STATUS_RX_RESET_MASK);
   if (prng_bernoulli(r, 0.01)) {
+    s->mgmt_st =
+        prng_u32(r) & (SUE_REG_MGMT_TX_STATUS_WORDS_MASK | SUE_REG_MGMT_TX_STATUS_QUEUED_MASK);
     s->link = (unsigned)prng_below(r, 2);
     s->unr = prng_next(r) & (s->c->p.ndst < 64 ? (1ull << s->c->p.ndst) - 1u : ~0ull);
   }
@@ -362,6 +379,10 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   uint32_t rdata_before = (uint32_t)dut_get_u64(d, s->rdata);
   int b_take = b_before && bready, r_take = r_before && rready;
   uint32_t sample = rd->busy && rd->aw_done ? model_read(s, rd->addr) : 0; /* pre-edge */
+  /* the management strobes of this edge's write (if any), checked once the write is seen */
+  int mwv = (int)dut_get_u64(d, s->mgmt_wr_valid), msv = (int)dut_get_u64(d, s->mgmt_send_valid);
+  uint32_t mwd = (uint32_t)dut_get_u64(d, s->mgmt_wr_data);
+  unsigned msl = (unsigned)dut_get_u64(d, s->mgmt_send_len);
   dut_step(d, 1);
   /* the model at the same edge: increments, then a write that happened (CNT_CLEAR wins) */
   for (unsigned i = 0; i < SUE_NCNT; i++)
@@ -392,6 +413,17 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
       w->resp_seen = 1;
       model_write(s, w->addr, w->data, w->strb);
       s->writes++;
+      uint32_t wa = w->addr & 0xFFCu, m = 0;
+      for (unsigned b = 0; b < 4; b++)
+        m |= (w->strb >> b & 1u) ? 0xFFu << (8 * b) : 0u;
+      CHECK(mwv == (wa == SUE_REG_MGMT_TX_DATA), "mgmt_wr_valid %d on a write of 0x%03x", mwv,
+            (unsigned)wa);
+      CHECK(msv == (wa == SUE_REG_MGMT_TX_SEND), "mgmt_send_valid %d on a write of 0x%03x", msv,
+            (unsigned)wa);
+      if (mwv) /* the strobed bytes, the others 0 */
+        CHECK_EQ(mwd, w->data & m, "mgmt_wr_data");
+      if (msv)
+        CHECK_EQ(msl, SUE_REG_GET(w->data & m, SUE_REG_MGMT_TX_SEND_LEN), "mgmt_send_len");
       if ((w->addr & 0xFFCu) == SUE_REG_CNT_CLEAR && (w->strb & 1u) &&
           SUE_REG_GET(w->data, SUE_REG_CNT_CLEAR_CLEAR))
         s->clears++;
@@ -400,6 +432,8 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   } else {
     CHECK(!b_now || b_before, "BVALID without a write");
   }
+  if (!(w->busy && b_now && !b_before)) /* no write at this edge: no strobe */
+    CHECK(!mwv && !msv, "a management strobe without a write (%d, %d)", mwv, msv);
   /* INTR events of this edge: a write to INTR at the same edge does not clear them */
   s->ep.reach.intr |= iset;
   CHECK_PORT_U64(d, s->irq, (s->ep.reach.intr & s->ep.cfg.intr_en) != 0, "irq");

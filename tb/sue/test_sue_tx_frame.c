@@ -3,7 +3,8 @@
  * sue_frame_build() byte for byte
  * and beat for beat (random formats, R-CRC polynomials, command areas, backpressure and input
  * gaps; a by-length sweep around the 64-byte minimum with the throughput and latency checked),
- * PFC frames (job_pfc) mixed in against sue_pfc_build(), and a pcap of UDP and PFC frames
+ * PFC frames (job_pfc) mixed in against sue_pfc_build(), management frames (job_raw) against
+ * sue_mgmt_build(), and a pcap of UDP and PFC frames
  * checked by tshark.
  */
 #include <stdio.h>
@@ -37,7 +38,7 @@ typedef struct {
   port_t cfg_fmt, cfg_rcrc, cfg_xpuid, cfg_mac, cfg_ip, cfg_sport, cfg_dport, cfg_ttl, cfg_dscp,
       cfg_pfx, cfg_etype, cfg_vlan_tx, cfg_vlan_vid, cfg_prio;
   port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
-  port_t pfc, pfc_cev, pfc_time;
+  port_t pfc, raw, pfc_cev, pfc_time;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
   port_t out_valid, out_ready, out_data, out_last, out_nb;
 } txf_t;
@@ -73,6 +74,7 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->rpsn = dut_port(d, "job_rpsn");
   t->len = dut_port(d, "job_len");
   t->pfc = dut_port(d, "job_pfc");
+  t->raw = dut_port(d, "job_raw");
   t->pfc_cev = dut_port(d, "job_pfc_cev");
   t->pfc_time = dut_port(d, "job_pfc_time");
   t->in_valid = dut_port(d, "in_valid");
@@ -109,6 +111,7 @@ typedef struct {
   unsigned len;      /* command-area bytes streamed in (0 for a PFC frame) */
   unsigned len_port; /* job_len driven (a PFC job: random, must be ignored) */
   int pfc;           /* job_pfc: the frame is sue_pfc_build(cfg.mac, pfc_cev, pfc_time) */
+  int raw;           /* job_raw: the frame is sue_mgmt_build(cmds, len) */
   unsigned pfc_cev;
   uint16_t pfc_time[SUE_PRIO];
   uint8_t cmds[MAXCMD];
@@ -150,7 +153,7 @@ static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
   j->rh.partition = (unsigned)prng_below(&rng, 1024);
   j->rh.rpsn = (unsigned)prng_below(&rng, 65536);
   j->len = j->len_port = len;
-  j->pfc = 0;
+  j->pfc = j->raw = 0;
   prng_fill(&rng, j->cmds, len);
   j->flen = sue_frame_build(c, 0, &j->rh, j->cmds, len, j->frame);
 }
@@ -172,6 +175,21 @@ static void job_random_pfc(job_t *j) {
     j->pfc_time[i] = k == 0 ? 0 : k == 1 ? 0xFFFF : (uint16_t)prng_u32(&rng);
   }
   j->flen = sue_pfc_build(j->cfg.mac, j->pfc_cev, j->pfc_time, j->frame);
+}
+
+/* A raw (management) job: len bytes of random frame streamed in, random configuration and RH
+ * fields that must be ignored. */
+static unsigned n_raw_jobs; /* raw jobs made */
+
+static void job_random_raw(job_t *j) {
+  n_raw_jobs++;
+  unsigned k = (unsigned)prng_below(&rng, 3), len;
+  len = k == 0   ? 14u + (unsigned)prng_below(&rng, 50) /* padded to 60 */
+        : k == 1 ? 56u + (unsigned)prng_below(&rng, 9)  /* around the 60-byte minimum */
+                 : 14u + (unsigned)prng_below(&rng, SUE_MGMT_MAX - 13u);
+  job_random(j, fmts_all[prng_below(&rng, 4)], (int)prng_below(&rng, 2), len);
+  j->raw = 1;
+  j->flen = sue_mgmt_build(j->cmds, len, j->frame);
 }
 
 /* UDP format: rechooses the low half of the destination IP so that the ones' complement sum
@@ -227,6 +245,7 @@ static void txf_drive_job(txf_t *t, const job_t *j) {
   dut_set_u64(d, t->rpsn, j->rh.rpsn);
   dut_set_u64(d, t->len, j->len_port);
   dut_set_u64(d, t->pfc, (uint64_t)j->pfc);
+  dut_set_u64(d, t->raw, (uint64_t)j->raw);
   dut_set_u64(d, t->pfc_cev, j->pfc ? j->pfc_cev : prng_below(&rng, 256));
   uint32_t tw[4];
   for (unsigned i = 0; i < 4; i++)
@@ -353,6 +372,10 @@ static void make_random(job_t *j, unsigned n, void *arg) {
     job_random_pfc(j);
     return;
   }
+  if (prng_bernoulli(&rng, 0.1)) { /* a management frame */
+    job_random_raw(j);
+    return;
+  }
   unsigned len;
   switch (prng_below(&rng, 4)) {
   case 0:
@@ -378,14 +401,16 @@ static void frames_random(const char *top, unsigned w, unsigned count) {
   txf_open(&t, top, w);
   rand_arg_t a = {w, MAXCMD};
   traffic_t tr = {0.6, 0.6, 0.5, 0};
-  n_pfc_jobs = 0;
+  n_pfc_jobs = n_raw_jobs = 0;
   txf_run(&t, count, make_random, &a, &tr, NULL, NULL);
   CHECK(n_pfc_jobs > 0, "no PFC frame among %u frames", count);
+  CHECK(n_raw_jobs > 0, "no management frame among %u frames", count);
   unsigned pfc_before = n_pfc_jobs;
   traffic_t full = {1.0, 1.0, 1.0, 1}; /* then at full rate, with the timing checked */
   txf_run(&t, count / 2, make_random, &a, &full, NULL, NULL);
   CHECK(n_pfc_jobs > pfc_before, "no PFC frame at full rate");
-  harness_log("%s: %u frames, %u of them PFC", top, count + count / 2, n_pfc_jobs);
+  harness_log("%s: %u frames, %u of them PFC, %u management", top, count + count / 2, n_pfc_jobs,
+              n_raw_jobs);
   dut_close(t.d);
 }
 

@@ -10,15 +10,17 @@
 
 #include "sue_regs_model.h"
 
-const char *const sue_ls_kind_name[6] = {"none", "PFC", "replay", "NACK", "ACK", "new PDU"};
+const char *const sue_ls_kind_name[SUE_LS_NKIND] = {"none", "PFC",     "replay",          "NACK",
+                                                    "ACK",  "new PDU", "management frame"};
 
 /* the counter each kind of decision adds to, in the order of tx_kind */
-static const unsigned kind_cnt[6] = {0,
-                                     SUE_CNT_TX_PFC,
-                                     SUE_CNT_TX_RETX,
-                                     SUE_CNT_TX_NACK_FRAMES,
-                                     SUE_CNT_TX_ACK_FRAMES,
-                                     SUE_CNT_TX_PDUS};
+static const unsigned kind_cnt[SUE_LS_NKIND] = {0,
+                                                SUE_CNT_TX_PFC,
+                                                SUE_CNT_TX_RETX,
+                                                SUE_CNT_TX_NACK_FRAMES,
+                                                SUE_CNT_TX_ACK_FRAMES,
+                                                SUE_CNT_TX_PDUS,
+                                                SUE_CNT_TX_MGMT};
 
 static int fail(sue_ls_t *ls, const char *fmt, ...) {
   va_list ap;
@@ -124,14 +126,14 @@ int sue_ls_decide(sue_ls_t *ls, uint64_t t, unsigned decide, unsigned kind, size
     return kind == 0 ? 0
                      : fail(ls, "tx_kind %u outside a decision (cycle %llu)", kind,
                             (unsigned long long)t);
-  if (kind > 5)
+  if (kind >= SUE_LS_NKIND)
     return fail(ls, "tx_kind %u (cycle %llu)", kind, (unsigned long long)t);
-  uint32_t before[6];
-  for (unsigned i = 1; i < 6; i++)
+  uint32_t before[SUE_LS_NKIND];
+  for (unsigned i = 1; i < SUE_LS_NKIND; i++)
     before[i] = ls->m.cnt[kind_cnt[i]];
   size_t n = sue_ep_port_tx(&ls->m, t, ls->scratch);
   unsigned mk = 0;
-  for (unsigned i = 1; i < 6; i++)
+  for (unsigned i = 1; i < SUE_LS_NKIND; i++)
     if (ls->m.cnt[kind_cnt[i]] != before[i])
       mk = i;
   if (kind != mk)

@@ -35,10 +35,13 @@ extern "C" {
 
 #define SUE_LS_NEV 8u /* commands the XPU may finish before the model takes them */
 
+#define SUE_LS_NKIND                                                                               \
+  7u /* tx_kind: 0 none, 1 PFC, 2 replay, 3 NACK, 4 ACK, 5 new PDU, 6 management */
+
 typedef struct {
   uint8_t *buf;
   size_t len;
-  unsigned kind; /* sue_ls_decide's kind: 1 PFC, 2 replay, 3 NACK, 4 ACK, 5 new PDU */
+  unsigned kind; /* sue_ls_decide's kind: 1 PFC, 2 replay, 3 NACK, 4 ACK, 5 new PDU, 6 management */
 } sue_ls_frame_t;
 
 typedef struct { /* a FIFO of frames */
@@ -61,11 +64,11 @@ typedef struct {
   sue_ls_frame_t tx; /* the last frame out (sue_ls_eth_tx) */
   uint8_t *scratch;
   uint64_t r_cred[SUE_NVC][2], m_cred[SUE_NVC][2]; /* ingress credits returned: RTL, model */
-  unsigned frames, kinds[6];                       /* frames out, by kind */
+  unsigned frames, kinds[SUE_LS_NKIND];            /* frames out, by kind */
   char msg[256];
 } sue_ls_t;
 
-extern const char *const sue_ls_kind_name[6];
+extern const char *const sue_ls_kind_name[SUE_LS_NKIND];
 
 /* The model of parameters p at reset; id names the endpoint in messages. -1: bad parameters. */
 int sue_ls_init(sue_ls_t *ls, const sue_params_t *p, unsigned id);

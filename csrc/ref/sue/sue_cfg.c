@@ -124,6 +124,7 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   c->intr_en = SUE_REG_INTR_EN_LINK_DOWN_RESET | SUE_REG_INTR_EN_LINK_UP_RESET |
                SUE_REG_INTR_EN_UNREACH_RESET | SUE_REG_INTR_EN_REACH_RESET;
   c->retry_limit = SUE_REG_REACH_RETRY_LIMIT_RESET;
+  c->mgmt_gap = SUE_REG_MGMT_GAP_CYCLES_RESET;
   c->pfc_time = SUE_REG_PFC_TIME_TIME_RESET;
   c->pfc_qcyc = SUE_REG_PFC_TIME_QCYC_RESET;
   c->pfc_refresh = SUE_REG_PFC_REFRESH_CYCLES_RESET;

@@ -131,6 +131,7 @@ typedef struct {
   unsigned vlan_vid;    /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
   unsigned intr_en;     /* INTR_EN: SUE_INTR_* bits that raise irq */
   unsigned retry_limit; /* REACH.RETRY_LIMIT (sue_reach_model.h) */
+  uint32_t mgmt_gap;    /* MGMT_GAP: cycles between two management frames' decisions */
   sue_dst_t dst[SUE_NDST_MAX];
 } sue_cfg_t;
 

@@ -247,12 +247,47 @@ static size_t tx_pfc(sue_ep_t *ep, uint8_t *out) {
   return sue_pfc_build(ep->cfg.mac, cev, t, out);
 }
 
+unsigned sue_mgmt_max(const sue_params_t *p) {
+  return p->pdu_max + 54u < SUE_MGMT_MAX ? p->pdu_max + 54u : SUE_MGMT_MAX;
+}
+
+void sue_ep_mgmt_data(sue_ep_t *ep, uint32_t word) {
+  if (4u * ep->mgmt_words >= sue_mgmt_max(&ep->p)) {
+    ep->cnt[SUE_CNT_TX_MGMT_BAD]++;
+    return;
+  }
+  sue_put_be32(ep->mgmt_wr + 4u * ep->mgmt_words, word);
+  ep->mgmt_words++;
+}
+
+void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len) {
+  if (len >= 14u && len <= sue_mgmt_max(&ep->p) && (len + 3u) / 4u == ep->mgmt_words &&
+      !ep->mgmt_qlen) {
+    memcpy(ep->mgmt_q, ep->mgmt_wr, len);
+    ep->mgmt_qlen = len;
+    ep->mgmt_from = ep->now + 1u;
+  } else {
+    ep->cnt[SUE_CNT_TX_MGMT_BAD]++;
+  }
+  ep->mgmt_words = 0;
+}
+
 size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   advance(ep, now);
   unsigned n = ep->nconn;
   /* 1. PFC */
   if (sue_pfc_owed(&ep->pfc, &ep->cfg))
     return tx_pfc(ep, out);
+  /* management frame: queued, and MGMT_GAP cycles since the last one's decision */
+  if (ep->mgmt_qlen && ep->now >= ep->mgmt_from && ep->now >= ep->mgmt_next) {
+    size_t len = sue_mgmt_build(ep->mgmt_q, ep->mgmt_qlen, out);
+    ep->mgmt_qlen = 0;
+    ep->mgmt_next = ep->now + ep->cfg.mgmt_gap;
+    ep->cnt[SUE_CNT_TX_MGMT]++;
+    ep->cnt[SUE_CNT_TX_FRAMES]++;
+    ep->cnt[SUE_CNT_TX_BYTES] += (uint32_t)len;
+    return len;
+  }
   /* 2. replay (go-back-N), round-robin over the replaying connections */
   for (unsigned i = 0; i < n; i++) {
     unsigned c = (ep->replay_ptr + i) % n;

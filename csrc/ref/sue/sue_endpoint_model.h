@@ -79,6 +79,13 @@ typedef struct {
   /* link status and reachability (sue_reach_model.h): INTR, STATUS.LINK_UP, UNREACH0/1 */
   sue_reach_t reach;
   uint8_t *tmo_slot; /* [ndst] scratch: a timer of the slot expired in this cycle */
+  /* management frames (docs/sue/index.md "Management frames") */
+  uint8_t mgmt_wr[SUE_MGMT_MAX + 4]; /* the frame being written */
+  unsigned mgmt_words;               /* its words */
+  uint8_t mgmt_q[SUE_MGMT_MAX];      /* the queued frame */
+  unsigned mgmt_qlen;                /* its bytes; 0: none queued */
+  uint64_t mgmt_from;                /* the cycle it may go from */
+  uint64_t mgmt_next;                /* no frame before this cycle (the last one's + MGMT_GAP) */
 } sue_ep_t;
 
 /* Reset: every register at its reset value, queues and buffers empty, PSNs 0, the ingress
@@ -106,8 +113,8 @@ void sue_ep_tx_reset(sue_ep_t *ep, uint64_t now);
 
 /* ---- Ethernet port ---- */
 /* The port is free at cycle now: writes the next frame (FCS included) and returns its length,
- * or 0 when there is nothing to send. Priority: PFC, replay, stand-alone NACK, stand-alone
- * ACK, new data PDU. */
+ * or 0 when there is nothing to send. Priority: PFC, management frame (queued, MGMT_GAP over),
+ * replay, stand-alone NACK, stand-alone ACK, new data PDU. */
 size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *frame);
 /* A frame (FCS included) arrived complete at cycle now. Returns 0 when it was accepted (data,
  * control or PFC), else the SUE_CNT_RX_* index of the counter it was dropped on. */
@@ -133,6 +140,18 @@ void sue_ep_rx_reset(sue_ep_t *ep);
 void sue_ep_link(sue_ep_t *ep, uint64_t now, unsigned up);
 /* The irq output in cycle now: |(INTR & INTR_EN). */
 unsigned sue_ep_irq(sue_ep_t *ep, uint64_t now);
+
+/* ---- management frames (docs/sue/index.md "Management frames") ---- */
+/* The longest management frame, FCS excluded: min(SUE_MGMT_MAX, PDU_MAX + 54). */
+unsigned sue_mgmt_max(const sue_params_t *p);
+/* MGMT_TX_DATA written: 4 bytes appended to the frame being written (byte 0 = bits 31:24); past
+ * sue_mgmt_max bytes dropped and counted (tx_mgmt_bad). */
+void sue_ep_mgmt_data(sue_ep_t *ep, uint32_t word);
+/* MGMT_TX_SEND written in the model's current cycle t: the frame written is queued, to be
+ * decided from cycle t + 1 (the RTL's two cycles after the write's edge), if 14 <= len <=
+ * sue_mgmt_max, len needs exactly the words written and no frame is queued; else counted
+ * (tx_mgmt_bad). Either way the next frame is written from its first byte. */
+void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len);
 
 /* ---- introspection for tests ---- */
 /* 1 while VC vc may not be sent (a PFC pause of its priority is running). */

@@ -177,6 +177,14 @@ size_t sue_pfc_build(const uint8_t sa[6], unsigned cev, const uint16_t time[SUE_
   return SUE_PFC_FRAME;
 }
 
+size_t sue_mgmt_build(const uint8_t *b, size_t len, uint8_t *out) {
+  size_t n = len < 60 ? 60 : len;
+  memcpy(out, b, len);
+  memset(out + len, 0, n - len);
+  sue_put_le32(out + n, sue_fcs(out, n));
+  return n + 4;
+}
+
 double sue_wire_efficiency(unsigned fmt, unsigned s, unsigned align, unsigned k) {
   unsigned wire = sue_frame_len(fmt, k * sue_align_up(s, align)) + SUE_WIRE_EXTRA;
   return (double)(k * s) / (double)wire;

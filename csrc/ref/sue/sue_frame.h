@@ -82,6 +82,13 @@ size_t sue_frame_build(const sue_cfg_t *cfg, unsigned dslot, const sue_rh_t *rh,
 #define SUE_RESEAL_ALL 7u
 void sue_frame_reseal(const sue_cfg_t *cfg, uint8_t *f, size_t len, unsigned what);
 
+/* ---- management frames ---- */
+/* A management frame (docs/sue/index.md "Management frames"): the len bytes the XPU wrote (a whole
+ * frame without its FCS, 14 .. SUE_MGMT_MAX bytes), zeros up to byte 60, the FCS. Returns the
+ * frame's length, FCS included: max(len, 60) + 4. */
+#define SUE_MGMT_MAX 508u /* the longest management frame, FCS excluded (the buffer's) */
+size_t sue_mgmt_build(const uint8_t *b, size_t len, uint8_t *out);
+
 /* ---- PFC (IEEE 802.1Qbb) ---- */
 /* 64-byte frame: DA 01-80-C2-00-00-01, SA, 0x8808, opcode 0x0101, class-enable vector
  * (bit n = priority n), pause times of priorities 0..7 in quanta, zero pad, FCS. */

@@ -358,10 +358,47 @@ extern "C" {
 #define SUE_REG_UNREACH1_SLOTS_WIDTH 32u
 #define SUE_REG_UNREACH1_SLOTS_MASK 0xFFFFFFFFu
 
+/* 0x08C MGMT_GAP (RW): Management frames: the least number of cycles between the decisions of two
+ * frames sent (the rate limit; 100000: 10K frames a second at 1 GHz). */
+#define SUE_REG_MGMT_GAP 0x08Cu
+#define SUE_REG_MGMT_GAP_CYCLES_LSB 0u
+#define SUE_REG_MGMT_GAP_CYCLES_WIDTH 24u
+#define SUE_REG_MGMT_GAP_CYCLES_MASK 0x00FFFFFFu
+#define SUE_REG_MGMT_GAP_CYCLES_RESET 0x186A0u
+
+/* 0x090 MGMT_TX_DATA (WO): Management frame data: a write appends 4 bytes to the frame being
+ * written (the first at [31:24]); past MGMT_MAX bytes the word is dropped (tx_mgmt_bad). */
+#define SUE_REG_MGMT_TX_DATA 0x090u
+#define SUE_REG_MGMT_TX_DATA_DATA_LSB 0u
+#define SUE_REG_MGMT_TX_DATA_DATA_WIDTH 32u
+#define SUE_REG_MGMT_TX_DATA_DATA_MASK 0xFFFFFFFFu
+
+/* 0x094 MGMT_TX_SEND (WO): Management frame send: the frame written is queued, LEN bytes (FCS
+ * excluded). Refused (tx_mgmt_bad, the written bytes discarded) unless 14 <= LEN <= MGMT_MAX, LEN
+ * needs exactly the words written (ceil(LEN / 4)) and no frame is queued. */
+#define SUE_REG_MGMT_TX_SEND 0x094u
+#define SUE_REG_MGMT_TX_SEND_LEN_LSB 0u
+#define SUE_REG_MGMT_TX_SEND_LEN_WIDTH 11u
+#define SUE_REG_MGMT_TX_SEND_LEN_MASK 0x000007FFu
+
+/* 0x098 MGMT_TX_STATUS (RO): Management transmit status. */
+#define SUE_REG_MGMT_TX_STATUS 0x098u
+#define SUE_REG_MGMT_TX_STATUS_WORDS_LSB 0u
+#define SUE_REG_MGMT_TX_STATUS_WORDS_WIDTH 8u
+#define SUE_REG_MGMT_TX_STATUS_WORDS_MASK 0x000000FFu
+#define SUE_REG_MGMT_TX_STATUS_QUEUED_LSB 8u
+#define SUE_REG_MGMT_TX_STATUS_QUEUED_WIDTH 1u
+#define SUE_REG_MGMT_TX_STATUS_QUEUED_MASK 0x00000100u
+#define SUE_REG_MGMT_TX_STATUS_MAX_LSB 16u
+#define SUE_REG_MGMT_TX_STATUS_MAX_WIDTH 11u
+#define SUE_REG_MGMT_TX_STATUS_MAX_MASK 0x07FF0000u
+#define SUE_REG_MGMT_TX_STATUS_MAX_RESET(P)                                                        \
+  (((P)->pdu_max + 54u < 508u) ? (P)->pdu_max + 54u : 508u)
+
 /* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 56, those named below exist. */
 #define SUE_REG_CNT(i) (0x100u + 4u * (i))
 #define SUE_REG_CNT_NUM 56u
-#define SUE_REG_CNT_ON 0x00FFFFFF0001FFFFull /* bit i: word i exists */
+#define SUE_REG_CNT_ON 0x00FFFFFF0007FFFFull /* bit i: word i exists */
 #define SUE_REG_CNT_COUNT_LSB 0u
 #define SUE_REG_CNT_COUNT_WIDTH 32u
 #define SUE_REG_CNT_COUNT_MASK 0xFFFFFFFFu
@@ -383,6 +420,8 @@ enum {
   SUE_CNT_TX_BYTES = 14,       /* bytes of every frame sent, FCS included */
   SUE_CNT_TX_TIMEOUTS = 15,    /* retransmission timer expiries (a replay each) */
   SUE_CNT_TX_REPLAYS = 16,     /* replays started by a NACK */
+  SUE_CNT_TX_MGMT = 17,        /* management frames sent */
+  SUE_CNT_TX_MGMT_BAD = 18,    /* management words past MGMT_MAX and refused sends */
   SUE_CNT_RX_FRAMES = 32,      /* every frame received */
   SUE_CNT_RX_RUNT = 33,        /* check 1: shorter than 64 bytes */
   SUE_CNT_RX_OVERSIZE = 34,    /* check 2: longer than the largest frame */
@@ -429,6 +468,8 @@ enum {
   X(SUE_CNT_TX_BYTES, "tx_bytes")                                                                  \
   X(SUE_CNT_TX_TIMEOUTS, "tx_timeouts")                                                            \
   X(SUE_CNT_TX_REPLAYS, "tx_replays")                                                              \
+  X(SUE_CNT_TX_MGMT, "tx_mgmt")                                                                    \
+  X(SUE_CNT_TX_MGMT_BAD, "tx_mgmt_bad")                                                            \
   X(SUE_CNT_RX_FRAMES, "rx_frames")                                                                \
   X(SUE_CNT_RX_RUNT, "rx_runt")                                                                    \
   X(SUE_CNT_RX_OVERSIZE, "rx_oversize")                                                            \
@@ -635,6 +676,16 @@ enum {
     SUE_REG_REACH_RETRY_LIMIT_RESET, 0u)                                                           \
   X("UNREACH0.SLOTS", SUE_REG_UNREACH0, 0u, 1u, SUE_REG_UNREACH0_SLOTS, RH, 0u, 0u)                \
   X("UNREACH1.SLOTS", SUE_REG_UNREACH1, 0u, 1u, SUE_REG_UNREACH1_SLOTS, RH, 0u, 0u)                \
+  X("MGMT_GAP.CYCLES", SUE_REG_MGMT_GAP, 0u, 1u, SUE_REG_MGMT_GAP_CYCLES, RW,                      \
+    SUE_REG_MGMT_GAP_CYCLES_RESET, 0u)                                                             \
+  X("MGMT_TX_DATA.DATA", SUE_REG_MGMT_TX_DATA, 0u, 1u, SUE_REG_MGMT_TX_DATA_DATA, WO, 0u, 0u)      \
+  X("MGMT_TX_SEND.LEN", SUE_REG_MGMT_TX_SEND, 0u, 1u, SUE_REG_MGMT_TX_SEND_LEN, WO, 0u, 0u)        \
+  X("MGMT_TX_STATUS.WORDS", SUE_REG_MGMT_TX_STATUS, 0u, 1u, SUE_REG_MGMT_TX_STATUS_WORDS, RH, 0u,  \
+    0u)                                                                                            \
+  X("MGMT_TX_STATUS.QUEUED", SUE_REG_MGMT_TX_STATUS, 0u, 1u, SUE_REG_MGMT_TX_STATUS_QUEUED, RH,    \
+    0u, 0u)                                                                                        \
+  X("MGMT_TX_STATUS.MAX", SUE_REG_MGMT_TX_STATUS, 0u, 1u, SUE_REG_MGMT_TX_STATUS_MAX, RO,          \
+    SUE_REG_MGMT_TX_STATUS_MAX_RESET(p), 0u)                                                       \
   X("DST[d].ID.XPUID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \
     SUE_REG_DST_ID_XPUID, RW, SUE_REG_DST_ID_XPUID_RESET, 0u)                                      \
   X("DST[d].ID.VALID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \

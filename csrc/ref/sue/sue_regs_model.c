@@ -146,6 +146,12 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
     return c->intr_en;
   case SUE_REG_REACH:
     return PUT(SUE_REG_REACH_RETRY_LIMIT, c->retry_limit);
+  case SUE_REG_MGMT_GAP:
+    return PUT(SUE_REG_MGMT_GAP_CYCLES, c->mgmt_gap);
+  case SUE_REG_MGMT_TX_STATUS:
+    return PUT(SUE_REG_MGMT_TX_STATUS_WORDS, ep->mgmt_words) |
+           PUT(SUE_REG_MGMT_TX_STATUS_QUEUED, ep->mgmt_qlen != 0) |
+           PUT(SUE_REG_MGMT_TX_STATUS_MAX, SUE_REG_MGMT_TX_STATUS_MAX_RESET(p));
   case SUE_REG_UNREACH0: /* bits of slots >= NDST are never set */
     return (uint32_t)ep->reach.unr_q;
   case SUE_REG_UNREACH1:
@@ -269,6 +275,15 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_REACH:
     c->retry_limit = GET(val, SUE_REG_REACH_RETRY_LIMIT);
+    break;
+  case SUE_REG_MGMT_GAP:
+    c->mgmt_gap = GET(val, SUE_REG_MGMT_GAP_CYCLES);
+    break;
+  case SUE_REG_MGMT_TX_DATA:
+    sue_ep_mgmt_data(ep, GET(val, SUE_REG_MGMT_TX_DATA_DATA));
+    break;
+  case SUE_REG_MGMT_TX_SEND:
+    sue_ep_mgmt_send(ep, GET(val, SUE_REG_MGMT_TX_SEND_LEN));
     break;
   case SUE_REG_CNT_CLEAR:
     if (GET(val, SUE_REG_CNT_CLEAR_CLEAR))

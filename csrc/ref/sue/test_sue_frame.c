@@ -429,6 +429,52 @@ static void t_pfc_by_hand(ut_t *t) {
   UT_EQ(t, indep_crc(f, 60, RPOLY_32), 0x7ADD4E7Bu, "PFC FCS");
 }
 
+/* Management frames: the bytes as written, zeros to 60, the FCS by an independent CRC; a frame
+ * of 60 bytes or more is not padded. The endpoint model's buffer: words past MGMT_MAX and every
+ * refused send counted, the frame queued and sent first after PFC, MGMT_GAP apart. */
+static void t_mgmt_by_hand(ut_t *t) {
+  uint8_t b[SUE_MGMT_MAX], f[SUE_MGMT_MAX + 4];
+  for (unsigned i = 0; i < sizeof b; i++)
+    b[i] = (uint8_t)(i * 7u + 1u);
+  UT_EQ(t, sue_mgmt_build(b, 42, f), 64, "42 bytes padded");
+  UT_CHECK(t, !memcmp(f, b, 42), "the bytes written");
+  for (unsigned i = 42; i < 60; i++)
+    UT_EQ(t, f[i], 0, "pad");
+  UT_EQ(t, sue_get_le32(f + 60), indep_crc(f, 60, RPOLY_32), "FCS of the padded frame");
+  UT_EQ(t, sue_mgmt_build(b, 61, f), 65, "61 bytes: not padded");
+  UT_CHECK(t, !memcmp(f, b, 61), "the bytes written");
+  UT_EQ(t, sue_get_le32(f + 61), indep_crc(f, 61, RPOLY_32), "FCS");
+
+  sue_params_t p = sue_default_params();
+  p.pdu_max = 300; /* MGMT_MAX = min(508, 354) */
+  sue_ep_t ep;
+  UT_CHECK(t, sue_ep_init(&ep, &p) == 0, "init");
+  UT_EQ(t, sue_mgmt_max(&p), 354, "MGMT_MAX");
+  UT_EQ(t, SUE_REG_GET(sue_ep_reg_read(&ep, SUE_REG_MGMT_TX_STATUS), SUE_REG_MGMT_TX_STATUS_MAX),
+        354, "MGMT_TX_STATUS.MAX");
+  for (unsigned i = 0; i < 90; i++) /* 89 words hold 354 bytes: one dropped */
+    sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_DATA, 0x01020304u * i);
+  UT_EQ(t, ep.cnt[SUE_CNT_TX_MGMT_BAD], 1, "a word past MGMT_MAX");
+  UT_EQ(t, ep.mgmt_words, 89, "words kept");
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_SEND, 354);
+  UT_EQ(t, ep.mgmt_qlen, 354, "queued");
+  UT_EQ(t, ep.mgmt_q[4], 0x01, "word 1, byte 0");
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_DATA, 0);
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_SEND, 14); /* a frame is queued: refused */
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_SEND, 13); /* too short */
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_SEND, 4);  /* no words */
+  UT_EQ(t, ep.cnt[SUE_CNT_TX_MGMT_BAD], 4, "refused sends");
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_GAP, 100);
+  UT_EQ(t, sue_ep_port_tx(&ep, 1, f), 358, "sent at the next cycle, the FCS added");
+  UT_EQ(t, ep.cnt[SUE_CNT_TX_MGMT], 1, "tx_mgmt");
+  for (unsigned i = 0; i < 4; i++)
+    sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_DATA, 0xFFFFFFFFu);
+  sue_ep_reg_write(&ep, SUE_REG_MGMT_TX_SEND, 16);
+  UT_EQ(t, sue_ep_port_tx(&ep, 100, f), 0, "MGMT_GAP not over");
+  UT_EQ(t, sue_ep_port_tx(&ep, 101, f), 64, "MGMT_GAP over");
+  sue_ep_free(&ep);
+}
+
 static void t_registers(ut_t *t) {
   sue_params_t p = sue_default_params();
   sue_ep_t ep;
@@ -581,6 +627,7 @@ UT_SUITE(sue_frame) {
   ut_run(s, "sue_frame_aifh6_by_hand", t_frame_aifh6_by_hand);
   ut_run(s, "sue_frame_vlan", t_frame_vlan);
   ut_run(s, "sue_pfc_by_hand", t_pfc_by_hand);
+  ut_run(s, "sue_mgmt_by_hand", t_mgmt_by_hand);
   ut_run(s, "sue_registers", t_registers);
   ut_run(s, "sue_params", t_params);
   ut_run(s, "sue_efficiency_formula", t_efficiency_formula);
