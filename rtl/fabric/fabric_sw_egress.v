@@ -153,6 +153,13 @@ module fabric_sw_egress #(
   end
   wire [13:0]  t_len   = tdesc[{tc_q, tdr_q[(tc_q)*DP +: TDW]}];
   wire [10:0]  t_beats = 11'((t_len + 14'd7) >> 3);
+  // 802.1Qbb: priority 0's time first (bytes 18-19) .. priority 7's last (bytes 32-33);
+  // pfc_time has priority i at [16i +: 16]
+  wire [127:0] pfc_tbe;
+  genvar gt;
+  generate for (gt = 0; gt < 8; gt = gt + 1) begin : g_tbe
+    assign pfc_tbe[127 - 16*gt -: 16] = pfc_time[16*gt +: 16];
+  end endgenerate
   wire [31:0]  pfc_fcs;
   crc_comb #(.CRC_W(32), .POLY(32'h04C11DB7), .DATA_W(480)) u_pfc_crc (
     .crc_in(32'hFFFFFFFF), .data_in(bitrev_bytes(pfc_q)), .crc_out(pfc_fcs));
@@ -250,7 +257,7 @@ module fabric_sw_egress #(
       if (send_pfc) begin
         px_q  <= 1'b1;
         tb_q  <= 11'd0;
-        pfc_q <= {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, pfc_cev, pfc_time,
+        pfc_q <= {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, pfc_cev, pfc_tbe,
                   208'd0};
       end else if (send_data) begin
         tx_q  <= 1'b1;

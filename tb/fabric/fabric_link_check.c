@@ -116,6 +116,14 @@ static void frame_out(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
     uint16_t time[8];
     for (unsigned k = 0; k < 8; k++)
       time[k] = (uint16_t)(f[18 + 2 * k] << 8 | f[19 + 2 * k]);
+    /* 802.1Qbb: the class-enable vector (bytes 16-17) names the priorities whose times (bytes
+       18 + 2i, priority 0 first) count; the port enables its four classes, priorities 0 .. 3,
+       and a time elsewhere is a frame whose times are out of order */
+    CHECK(f[16] == 0 && f[17] == 0x0F, "port %u: a PFC frame enabling 0x%02x%02x, not classes 0-3",
+          p, f[16], f[17]);
+    for (unsigned k = 4; k < 8; k++)
+      CHECK(time[k] == 0, "port %u: PFC time %u for priority %u, which no class uses", p, time[k],
+            k);
     uint8_t want[64];
     fsp_pfc_frame(c->mac, p, f[17], time, want);
     CHECK(!memcmp(f, want, 64), "port %u: PFC frame bytes (FCS) differ from 802.1Qbb's", p);
