@@ -11,6 +11,7 @@
 //            sue_pfc (pauses from received PFC frames, XOFF / XON from the buffer levels)
 //            sue_regs (configuration, status, counters)
 //            sue_reach (link status; destinations unreachable / reachable) --events--> irq
+//   eth_rx_* --> sue_mgmt_rx (frames that are not SUE traffic, for the XPU through sue_regs)
 //
 // The decision cycle (tx_decide) is a cycle where the frame builder can take a job and no PDU
 // is being read (new or replay): the transmit priority picks the frame in that cycle, the job
@@ -154,7 +155,7 @@ module sue_endpoint #(
   wire [NDST*32-1:0] dst_ip;
   wire [CW-1:0]      rd_conn;
   wire [31:0]        rd_tx, rd_rx;
-  reg  [55:0]        cnt_inc;
+  reg  [57:0]        cnt_inc;
   reg  [2:0]         cnt_tx_cmds, cnt_tx_hol;
   reg  [1:0]         cnt_tx_bad, cnt_tx_viol;
   reg  [23:0]        cnt_tx_flushed;
@@ -165,6 +166,12 @@ module sue_endpoint #(
   wire               link_q;
   wire [NDST-1:0]    unreach;
   wire [3:0]         intr_set;
+  wire               cfg_mrx_en, mrx_pop, mrx_inc, mrx_drop;
+  wire [15:0]        cfg_mrx_etype, cfg_mrx_mask;
+  wire [6:0]         mrx_word;
+  wire [10:0]        mrx_len;
+  wire [2:0]         mrx_frames;
+  wire [31:0]        mrx_data;
 
   sue_regs #(
     .DATA_W(DATA_W), .PDU_MAX(PDU_MAX), .NDST(NDST), .ALIGN(ALIGN), .Q_BYTES(Q_BYTES), .WIN(WIN),
@@ -196,6 +203,9 @@ module sue_endpoint #(
     .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid), .mgmt_wr_data(mw_data),
     .mgmt_send_valid(ms_valid), .mgmt_send_len(ms_len), .mgmt_words(m_words),
     .mgmt_queued(m_queued),
+    .cfg_mgmt_rx_en(cfg_mrx_en), .cfg_mgmt_rx_etype(cfg_mrx_etype),
+    .cfg_mgmt_rx_mask(cfg_mrx_mask), .mgmt_rx_word(mrx_word), .mgmt_rx_pop(mrx_pop),
+    .mgmt_rx_len(mrx_len), .mgmt_rx_frames(mrx_frames), .mgmt_rx_data(mrx_data),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .dst_mac(dst_mac), .dst_ip(dst_ip));
 
   // ================================================================ go-back-N state
@@ -443,6 +453,18 @@ module sue_endpoint #(
     .out_valid(c_out_valid), .out_ready(c_out_ready), .out_data(c_out_data),
     .out_nbytes(c_out_nbytes), .out_last(c_out_last));
 
+  // management frames, receive (docs/sue/index.md "Management frames, receive"): the frames
+  // sue_rx_check takes, and its verdicts
+  sue_mgmt_rx #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX)) u_mgmt_rx (
+    .clk(clk), .rst_n(rst_n),
+    .cfg_en(cfg_mrx_en), .cfg_etype(cfg_mrx_etype), .cfg_mask(cfg_mrx_mask),
+    .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_ethertype(cfg_ethertype), .cfg_gap(cfg_mgmt_gap),
+    .in_take(eth_rx_valid && eth_rx_ready), .in_data(eth_rx_data), .in_nbytes(eth_rx_nbytes),
+    .in_last(eth_rx_last),
+    .v_valid(v_valid), .v_drop(v_drop), .v_len(v_len),
+    .pop(mrx_pop), .rd_word(mrx_word), .st_len(mrx_len), .st_frames(mrx_frames),
+    .rd_data(mrx_data), .inc_mgmt(mrx_inc), .inc_drop(mrx_drop));
+
   // PSN, ACK / NACK and room: data and control frames that passed, on their connection
   wire [4*BW-1:0] level;
   wire [BW-1:0]   v_level = level[v_vc*BW +: BW];
@@ -494,7 +516,7 @@ module sue_endpoint #(
   // ================================================================ counters (registered)
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cnt_inc <= 56'd0;
+      cnt_inc <= 58'd0;
       cnt_tx_cmds <= 3'd0;
       cnt_tx_hol <= 3'd0;
       cnt_tx_bad <= 2'd0;
@@ -504,7 +526,7 @@ module sue_endpoint #(
       cnt_rx_bytes <= 16'd0;
       cnt_tx_timeouts <= 9'd0;
     end else begin
-      cnt_inc <= 56'd0;
+      cnt_inc <= 58'd0;
       cnt_inc[0]  <= f_inc_cmds != 3'd0;
       cnt_inc[1]  <= f_inc_bad != 2'd0;
       cnt_inc[2]  <= f_inc_err;
@@ -537,6 +559,8 @@ module sue_endpoint #(
       cnt_inc[53] <= g_ack_stale;
       cnt_inc[54] <= v_valid && v_kind == 2'd3;
       cnt_inc[55] <= v_valid;
+      cnt_inc[56] <= mrx_inc;
+      cnt_inc[57] <= mrx_drop;
       cnt_tx_cmds <= f_inc_cmds;
       cnt_tx_hol <= f_inc_hol;
       cnt_tx_bad <= f_inc_bad;

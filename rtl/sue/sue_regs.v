@@ -65,7 +65,7 @@ module sue_regs #(
     input  wire [31:0]          conn_rx,     // CONN[conn_idx].RX
     // ---- counters: cnt_inc[i] counts counter i at this edge, by 1 or, for the counters
     // with an amount input below, by that amount (events that can come several at once)
-    input  wire [55:0]          cnt_inc,
+    input  wire [57:0]          cnt_inc,
     input  wire [2:0]           cnt_tx_cmds,      // 0 tx_cmds (one per VC per cycle)
     input  wire [1:0]           cnt_tx_cmd_bad,   // 1 tx_cmd_bad
     input  wire [1:0]           cnt_tx_viol,      // 4 tx_credit_viol
@@ -111,6 +111,15 @@ module sue_regs #(
     output wire [10:0]          mgmt_send_len,
     input  wire [7:0]           mgmt_words,       // MGMT_TX_STATUS.WORDS
     input  wire                 mgmt_queued,      // MGMT_TX_STATUS.QUEUED
+    // ---- management frames, receive (sue_mgmt_rx)
+    output wire                 cfg_mgmt_rx_en,   // MGMT_RX_CTL.EN
+    output wire [15:0]          cfg_mgmt_rx_etype,// MGMT_RX_FILTER
+    output wire [15:0]          cfg_mgmt_rx_mask,
+    output wire [6:0]           mgmt_rx_word,     // MGMT_RX_RD.WORD
+    output wire                 mgmt_rx_pop,      // MGMT_RX_POP.POP written with 1
+    input  wire [10:0]          mgmt_rx_len,      // MGMT_RX_STATUS
+    input  wire [2:0]           mgmt_rx_frames,
+    input  wire [31:0]          mgmt_rx_data,     // MGMT_RX_DATA
     output wire [NDST-1:0]      dst_valid,
     output wire [NDST*10-1:0]   dst_xpuid,    // entry d at [10d +: 10]
     output wire [NDST*48-1:0]   dst_mac,      // entry d at [48d +: 48], byte 0 on top
@@ -226,9 +235,11 @@ module sue_regs #(
   wire [31:0]      hw_unreach1 = unreach64[63:32];
   wire [31:0]      hwset_intr = {28'd0, intr_set};
   wire [31:0]      hw_mgmt_tx_status = {23'd0, mgmt_queued, mgmt_words};
+  wire [31:0]      hw_mgmt_rx_status = {17'd0, mgmt_rx_frames, 1'b0, mgmt_rx_len};
+  wire [31:0]      hw_mgmt_rx_data = mgmt_rx_data;
   wire [31:0]      hw_conn_tx = conn_tx;
   wire [31:0]      hw_conn_rx = conn_rx;
-  wire [56*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
+  wire [58*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
   `include "sue_regs_map.vh"
   genvar gu;
   generate
@@ -246,7 +257,7 @@ module sue_regs #(
   // increment at the same edge.
   genvar gc;
   generate
-    for (gc = 0; gc < 56; gc = gc + 1) begin : g_cnt
+    for (gc = 0; gc < 58; gc = gc + 1) begin : g_cnt
       if (SUE_REG_CNT_ON[gc]) begin : g_on
         wire [31:0] add = (gc == SUE_REG_CNT_TX_CMDS_I)        ? {29'd0, cnt_tx_cmds} :
                           (gc == SUE_REG_CNT_TX_CMD_BAD_I)     ? {30'd0, cnt_tx_cmd_bad} :
@@ -309,6 +320,11 @@ module sue_regs #(
   assign mgmt_wr_data     = rg_mgmt_tx_data_data;
   assign mgmt_send_valid  = rg_mgmt_tx_send_len_swmod;
   assign mgmt_send_len    = rg_mgmt_tx_send_len;
+  assign cfg_mgmt_rx_en   = rg_mgmt_rx_ctl_en;
+  assign cfg_mgmt_rx_etype = rg_mgmt_rx_filter_etype;
+  assign cfg_mgmt_rx_mask = rg_mgmt_rx_filter_mask;
+  assign mgmt_rx_word     = rg_mgmt_rx_rd_word;
+  assign mgmt_rx_pop      = rg_mgmt_rx_pop_pop;
   assign irq = |({rg_intr_reach, rg_intr_unreach, rg_intr_link_up, rg_intr_link_down} &
                  {rg_intr_en_reach, rg_intr_en_unreach, rg_intr_en_link_up, rg_intr_en_link_down});
   assign dst_valid        = rg_dst_id_valid;

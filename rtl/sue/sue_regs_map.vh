@@ -9,7 +9,9 @@
 //   hw_unreach0 [31:0]
 //   hw_unreach1 [31:0]
 //   hw_mgmt_tx_status [31:0]
-//   hw_cnt [56*32-1:0] (word i at [32i +: 32])
+//   hw_mgmt_rx_status [31:0]
+//   hw_mgmt_rx_data [31:0]
+//   hw_cnt [58*32-1:0] (word i at [32i +: 32])
 //   hw_conn_tx, hw_conn_rx [31:0] of element rg_conn_idx
 // It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).
 
@@ -72,7 +74,11 @@
   reg  [7:0] rg_reach_retry_limit;
   reg  [23:0] rg_mgmt_gap_cycles;
   localparam [31:0] SUE_REG_MGMT_TX_STATUS_MAX_RST = (PDU_MAX + 54 < 508) ? PDU_MAX + 54 : 508;
-  localparam [63:0] SUE_REG_CNT_ON = 64'hFFFFFF0007FFFF;
+  reg  [15:0] rg_mgmt_rx_filter_etype;
+  reg  [15:0] rg_mgmt_rx_filter_mask;
+  reg  rg_mgmt_rx_ctl_en;
+  reg  [6:0] rg_mgmt_rx_rd_word;
+  localparam [63:0] SUE_REG_CNT_ON = 64'h3FFFFFF0007FFFF;
   /* verilator lint_off UNUSEDPARAM */
   localparam integer SUE_REG_CNT_TX_CMDS_I = 0;
   localparam integer SUE_REG_CNT_TX_CMD_BAD_I = 1;
@@ -117,6 +123,8 @@
   localparam integer SUE_REG_CNT_RX_ACK_STALE_I = 53;
   localparam integer SUE_REG_CNT_RX_PFC_I = 54;
   localparam integer SUE_REG_CNT_RX_BYTES_I = 55;
+  localparam integer SUE_REG_CNT_RX_MGMT_I = 56;
+  localparam integer SUE_REG_CNT_RX_MGMT_DROP_I = 57;
   /* verilator lint_on UNUSEDPARAM */
   wire rg_cnt_sel = rg_addr[9:6] == 4'h1;  // 0x100 + 4i
   wire [5:0] rg_cnt_i = rg_addr[5:0];
@@ -177,6 +185,11 @@
       10'h22: rg_rdata = hw_unreach1;  // UNREACH1
       10'h23: rg_rdata = {8'd0, rg_mgmt_gap_cycles};  // MGMT_GAP
       10'h26: rg_rdata = {5'd0, SUE_REG_MGMT_TX_STATUS_MAX_RST[10:0], 7'd0, hw_mgmt_tx_status[8:0]};  // MGMT_TX_STATUS
+      10'h27: rg_rdata = {rg_mgmt_rx_filter_mask, rg_mgmt_rx_filter_etype};  // MGMT_RX_FILTER
+      10'h28: rg_rdata = {31'd0, rg_mgmt_rx_ctl_en};  // MGMT_RX_CTL
+      10'h29: rg_rdata = {17'd0, hw_mgmt_rx_status[14:12], 1'd0, hw_mgmt_rx_status[10:0]};  // MGMT_RX_STATUS
+      10'h2A: rg_rdata = {25'd0, rg_mgmt_rx_rd_word};  // MGMT_RX_RD
+      10'h2B: rg_rdata = hw_mgmt_rx_data;  // MGMT_RX_DATA
       default: ;
     endcase
     if (rg_cnt_sel && SUE_REG_CNT_ON[rg_cnt_i]) rg_rdata = rg_cnt_word;
@@ -239,6 +252,10 @@
       rg_intr_en_reach <= 1'h0;
       rg_reach_retry_limit <= 8'h7;
       rg_mgmt_gap_cycles <= 24'h186A0;
+      rg_mgmt_rx_filter_etype <= 16'h0;
+      rg_mgmt_rx_filter_mask <= 16'h0;
+      rg_mgmt_rx_ctl_en <= 1'h0;
+      rg_mgmt_rx_rd_word <= 7'h0;
     end else if (rg_we) begin
       case (rg_addr)
         10'h8: begin  // CTRL
@@ -296,6 +313,12 @@
         end
         10'h20: rg_reach_retry_limit <= rg_wv[7:0];  // REACH
         10'h23: rg_mgmt_gap_cycles <= rg_wv[23:0];  // MGMT_GAP
+        10'h27: begin  // MGMT_RX_FILTER
+          rg_mgmt_rx_filter_etype <= rg_wv[15:0];
+          rg_mgmt_rx_filter_mask <= rg_wv[31:16];
+        end
+        10'h28: rg_mgmt_rx_ctl_en <= rg_wv[0];  // MGMT_RX_CTL
+        10'h2A: rg_mgmt_rx_rd_word <= rg_wv[6:0];  // MGMT_RX_RD
         default: ;
       endcase
     end
@@ -306,6 +329,7 @@
   wire rg_mgmt_tx_data_data_swmod = rg_we && rg_addr == 10'h24;
   wire [10:0] rg_mgmt_tx_send_len = rg_wv[10:0];
   wire rg_mgmt_tx_send_len_swmod = rg_we && rg_addr == 10'h25;
+  wire rg_mgmt_rx_pop_pop = (rg_we && rg_addr == 10'h2C) & rg_wv[0];
   genvar rg_g_dst;
   generate
     for (rg_g_dst = 0; rg_g_dst < (NDST); rg_g_dst = rg_g_dst + 1) begin : g_rg_dst
@@ -351,5 +375,6 @@
   wire unused_hw_status = &{1'b0, hw_status[31:17], hw_status[15:10]};
   wire unused_hwset_intr = &{1'b0, hwset_intr[31:4]};
   wire unused_hw_mgmt_tx_status = &{1'b0, hw_mgmt_tx_status[31:9]};
+  wire unused_hw_mgmt_rx_status = &{1'b0, hw_mgmt_rx_status[31:15], hw_mgmt_rx_status[11]};
   wire unused_hw_conn_rx = &{1'b0, hw_conn_rx[31:19]};
   wire unused_rg_wclr = &{1'b0, rg_wclr[31:4]};

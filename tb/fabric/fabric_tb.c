@@ -539,7 +539,7 @@ static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
     ctl = (unsigned)get_field(rc, 8 * i, 8);
     if (ctl & 0x80) {
       unsigned nb = beat_bytes(rd, i, ctl, b);
-      ls_ok(f, i, sue_ls_eth_rx(ls, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0));
+      ls_ok(f, i, sue_ls_eth_rx(ls, f->t, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0));
       fab_lc_word(f->lc, i, FAB_LC_EP_IN, get_field(rd, 64 * i, 64), ctl);
     }
     if (!irq_write_pending(f, i))

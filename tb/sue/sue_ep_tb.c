@@ -370,7 +370,7 @@ static void observe_eth_rx(ep_t *e, side_t *s) {
     return;
   size_t left = s->feed_len - s->feed_off;
   size_t eb = dut_width(s->d, s->erd) / 8, n = left < eb ? left : eb;
-  ls_ok(s, sue_ls_eth_rx(&s->ls, s->feed + s->feed_off, (unsigned)n, left <= eb, 0));
+  ls_ok(s, sue_ls_eth_rx(&s->ls, e->t, s->feed + s->feed_off, (unsigned)n, left <= eb, 0));
   if (left <= eb) {
     s->feeding = 0;
     if (e->o.hook)

@@ -369,14 +369,61 @@ static void mgmt_drain(ep_t *e, side_t *s) {
   }
 }
 
-/* The management frame path, transmit (spec 3.1): endpoint 0's XPU writes whole frames through
+/* Reads the head management frame at side b through AXI4-Lite (MGMT_RX_STATUS, MGMT_RX_RD /
+ * MGMT_RX_DATA, MGMT_RX_POP), waiting for one to be taken: it must be the frame f of len bytes
+ * that was sent, padded with zeros to 60; it goes to the capture pc (tshark reads it later). */
+static void mgmt_recv(ep_t *e, side_t *b, const uint8_t *f, unsigned len, sue_pcap_t *pc) {
+  uint32_t st = 0;
+  for (unsigned n = 0; !SUE_REG_GET(st, SUE_REG_MGMT_RX_STATUS_FRAMES); n++) {
+    CHECK(n < 400, "no management frame taken at endpoint %u", b->id);
+    if (n)
+      for (unsigned k = 0; k < 20; k++)
+        ep_cycle(e, 1);
+    st = axi_now(e, b, 0, SUE_REG_MGMT_RX_STATUS, 0);
+  }
+  unsigned want = len < 60 ? 60 : len;
+  CHECK_EQ(SUE_REG_GET(st, SUE_REG_MGMT_RX_STATUS_LEN), want, "MGMT_RX_STATUS.LEN");
+  uint8_t got[SUE_MGMT_MAX + 4];
+  unsigned words = (want + 3) / 4;
+  for (unsigned w = 0; w < words + 1; w++) { /* a word past the frame too: zeros */
+    axi_now(e, b, 1, SUE_REG_MGMT_RX_RD, w);
+    uint32_t v = axi_now(e, b, 0, SUE_REG_MGMT_RX_DATA, 0);
+    uint32_t x = 0;
+    for (unsigned k = 0; k < 4; k++) {
+      unsigned i = 4 * w + k;
+      x = x << 8 | (i < len ? f[i] : 0u);
+      if (i < sizeof got)
+        got[i] = (uint8_t)(v >> (24 - 8 * k));
+    }
+    CHECK(v == x, "management frame word %u read 0x%08x, sent 0x%08x", w, v, x);
+  }
+  CHECK(sue_pcap_write(pc, got, want, e->t / 1000u) == 0, "pcap write");
+  axi_now(e, b, 1, SUE_REG_MGMT_RX_POP, 1); /* the next read shows the next frame (or none) */
+}
+
+/* Runs cycles until side b's counter idx (read through AXI) reaches n. */
+static void wait_cnt(ep_t *e, side_t *b, unsigned idx, uint32_t n) {
+  for (unsigned k = 0; axi_now(e, b, 0, SUE_REG_CNT(idx), 0) < n; k++) {
+    CHECK(k < 400, "counter %s of endpoint %u stays below %u", sue_cnt_name(idx), b->id, n);
+    for (unsigned c = 0; c < 20; c++)
+      ep_cycle(e, 1);
+  }
+}
+
+/* The management frame path (spec 3.1), both ways. Endpoint 0's XPU writes whole frames through
  * AXI4-Lite while the two endpoints exchange random traffic: an ARP request (42 bytes, padded to
- * 60), an LLDP frame, a frame of MGMT_MAX bytes and frames of random lengths; MGMT_GAP 400. The
- * lockstep holds every frame byte for byte to the model's (the bytes written, zeros to 60, the
- * FCS) and every decision to its priority; on top: tshark reads the capture as ARP, LLDP and
- * Ethernet data; the decisions are MGMT_GAP cycles apart at least; the refusals are counted
- * (tx_mgmt_bad): a length below 14, a length that does not match the words written, a send while
- * a frame is queued, a word past MGMT_MAX; the peer drops each as not SUE (rx_ethertype). */
+ * 60), an LLDP frame, a frame of MGMT_MAX bytes, an ARP request again and frames of random lengths;
+ * MGMT_GAP 400. The lockstep holds every frame byte for byte to the model's (the bytes written,
+ * zeros to 60, the FCS) and every decision to its priority; on top: tshark reads the capture as
+ * ARP, LLDP and Ethernet data; the decisions are MGMT_GAP cycles apart at least; the refusals are
+ * counted (tx_mgmt_bad): a length below 14, a length that does not match the words written, a
+ * send while a frame is queued, a word past MGMT_MAX.
+ * Endpoint 1 takes them (MGMT_RX_CTL.EN, MGMT_GAP 200) and its XPU reads each through AXI4-Lite:
+ * the bytes sent, padded to 60, then zeros; the frames read go to a second capture that tshark
+ * reads as ARP, LLDP and data. The filter: every Ethertype for ARP and LLDP, then 0x88B6 only, so
+ * the second ARP frame is not taken (counted in rx_ethertype only); with MGMT_GAP 3000 at the
+ * peer a frame 400 cycles after one taken is dropped (rx_mgmt_drop); four frames wait unread in
+ * the four slots and a fifth is dropped (rx_mgmt_drop), the four then read in arrival order. */
 HARNESS_TEST(ep_mgmt) {
   ep_opts_t o = ep_default_opts();
   o.cmds = run_len(300);
@@ -387,55 +434,69 @@ HARNESS_TEST(ep_mgmt) {
   ep_t *e = calloc(1, sizeof *e);
   CHECK(e != NULL, "memory");
   ep_open(e, "sue_endpoint_w256", &o, 60);
-  char path[1024];
+  char path[1024], rpath[1024];
   snprintf(path, sizeof path, "%s/ep_mgmt.pcap", harness_outdir());
+  snprintf(rpath, sizeof rpath, "%s/ep_mgmt_rx.pcap", harness_outdir());
   CHECK(sue_pcap_open(&e->s[0].pcap, path) == 0, "pcap %s", path);
   e->s[0].pcap_on = 1;
-  side_t *a = &e->s[0];
+  sue_pcap_t rpc;
+  CHECK(sue_pcap_open(&rpc, rpath) == 0, "pcap %s", rpath);
+  side_t *a = &e->s[0], *b = &e->s[1];
   const unsigned gap = 400;
   const unsigned max =
       SUE_REG_GET(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0), SUE_REG_MGMT_TX_STATUS_MAX);
   CHECK_EQ(max, sue_mgmt_max(&a->ls.m.p), "MGMT_TX_STATUS.MAX");
   axi_now(e, a, 1, SUE_REG_MGMT_GAP, gap);
+  axi_now(e, b, 1, SUE_REG_MGMT_GAP, 200);
+  axi_now(e, b, 1, SUE_REG_MGMT_RX_FILTER, 0); /* MASK 0: every Ethertype */
+  axi_now(e, b, 1, SUE_REG_MGMT_RX_CTL, SUE_REG_MGMT_RX_CTL_EN_MASK);
   static const uint8_t bcast[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   static const uint8_t lldp_da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x0E};
   static const uint8_t sa[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x15};
-  uint8_t f[SUE_MGMT_MAX];
-  const char *want[16];
-  unsigned good = 0, bad = 0;
+  uint8_t f[SUE_MGMT_MAX], arpf[64], lldpf[64];
+  static uint8_t held[5][SUE_MGMT_MAX];
+  unsigned held_len[5];
+  const char *want[16], *rwant[16];
+  unsigned good = 0, bad = 0, taken = 0;
   /* 1. ARP request: who has 10.0.0.42, tell 10.0.0.21 */
-  memcpy(f, bcast, 6), memcpy(f + 6, sa, 6);
+  memcpy(arpf, bcast, 6), memcpy(arpf + 6, sa, 6);
   static const uint8_t arp[30] = {0x08, 0x06, 0x00, 0x01, 0x08, 0x00, 0x06, 0x04, 0x00, 0x01,
                                   0x02, 0x00, 0x00, 0x00, 0x00, 0x15, 10,   0,    0,    21,
                                   0,    0,    0,    0,    0,    0,    10,   0,    0,    42};
-  memcpy(f + 12, arp, sizeof arp);
-  mgmt_write(e, a, f, 42);
+  memcpy(arpf + 12, arp, sizeof arp);
+  mgmt_write(e, a, arpf, 42);
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 42);
   want[good++] = "eth:ethertype:arp";
   /* 2. LLDP: chassis id (MAC), port id (local "p0"), TTL 120, end */
-  memcpy(f, lldp_da, 6), memcpy(f + 6, sa, 6);
+  memcpy(lldpf, lldp_da, 6), memcpy(lldpf + 6, sa, 6);
   static const uint8_t lldp[] = {0x88, 0xCC, 0x02, 0x07, 0x04, 0x02, 0x00, 0x00, 0x00, 0x00, 0x15,
                                  0x04, 0x03, 0x07, 'p',  '0',  0x06, 0x02, 0x00, 0x78, 0x00, 0x00};
-  memcpy(f + 12, lldp, sizeof lldp);
+  memcpy(lldpf + 12, lldp, sizeof lldp);
   unsigned lldp_len = 12 + (unsigned)sizeof lldp;
-  mgmt_write(e, a, f, lldp_len);
+  mgmt_write(e, a, lldpf, lldp_len);
   /* queued behind the gap of the ARP frame (or sent): the next send waits for it */
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, lldp_len);
   want[good++] = "eth:ethertype:lldp";
   /* 3. a send while a frame is queued: refused, its words discarded */
   CHECK(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0) & SUE_REG_MGMT_TX_STATUS_QUEUED_MASK,
         "LLDP frame queued behind MGMT_GAP");
-  mgmt_write(e, a, f, 60);
+  mgmt_write(e, a, lldpf, 60);
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 60), bad++;
   CHECK_EQ(SUE_REG_GET(axi_now(e, a, 0, SUE_REG_MGMT_TX_STATUS, 0), SUE_REG_MGMT_TX_STATUS_WORDS),
            0, "words discarded by a refused send");
   mgmt_drain(e, a);
+  mgmt_recv(e, b, arpf, 42, &rpc), rwant[taken++] = "eth:ethertype:arp";
+  mgmt_recv(e, b, lldpf, lldp_len, &rpc), rwant[taken++] = "eth:ethertype:lldp";
   /* 4. refused lengths: below 14, and not the words written */
-  mgmt_write(e, a, f, 16);
+  mgmt_write(e, a, lldpf, 16);
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 13), bad++;
-  mgmt_write(e, a, f, 12);
+  mgmt_write(e, a, lldpf, 12);
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 20), bad++;
-  /* 5. MGMT_MAX bytes and one word more (dropped): a frame of MGMT_MAX bytes of data */
+  /* 5. MGMT_MAX bytes and one word more (dropped): a frame of MGMT_MAX bytes of data; the peer
+     takes Ethertype 0x88B6 only from here on */
+  axi_now(e, b, 1, SUE_REG_MGMT_RX_FILTER,
+          SUE_REG_PUT(SUE_REG_MGMT_RX_FILTER_ETYPE, 0x88B6) |
+              SUE_REG_PUT(SUE_REG_MGMT_RX_FILTER_MASK, 0xFFFF));
   memcpy(f, bcast, 6), memcpy(f + 6, sa, 6);
   f[12] = 0x88, f[13] = 0xB6; /* IEEE 802 local experimental Ethertype 1 */
   for (unsigned i = 14; i < max; i++)
@@ -445,22 +506,64 @@ HARNESS_TEST(ep_mgmt) {
   axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, max);
   want[good++] = "eth:ethertype:data";
   mgmt_drain(e, a);
-  /* 6. random lengths, 14 .. MGMT_MAX, back to back */
-  for (unsigned k = 0; k < 4; k++) {
+  mgmt_recv(e, b, f, max, &rpc), rwant[taken++] = "eth:ethertype:data";
+  /* 6. the peer's rate limit: MGMT_GAP 3000 in force when a frame is taken, the next one (400
+     cycles later at the sender) is dropped (rx_mgmt_drop); then 200 again, and the gap let run
+     out */
+  axi_now(e, b, 1, SUE_REG_MGMT_GAP, 3000);
+  for (unsigned k = 0; k < 2; k++) {
+    f[12] = 0x88, f[13] = 0xB6;
+    for (unsigned i = 14; i < 64; i++)
+      f[i] = (uint8_t)prng_u32(&e->r);
+    mgmt_write(e, a, f, 64);
+    axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 64);
+    want[good++] = "eth:ethertype:data";
+    if (k == 0) {
+      mgmt_recv(e, b, f, 64, &rpc), rwant[taken++] = "eth:ethertype:data";
+    } else {
+      mgmt_drain(e, a);
+      wait_cnt(e, b, SUE_CNT_RX_MGMT_DROP, 1);
+    }
+  }
+  axi_now(e, b, 1, SUE_REG_MGMT_GAP, 200);
+  for (unsigned c = 0; c < 3000; c++)
+    ep_cycle(e, 1);
+  /* 7. the ARP request again: filtered out at the peer (rx_ethertype only) */
+  uint32_t eth0 = axi_now(e, b, 0, SUE_REG_CNT(SUE_CNT_RX_ETHERTYPE), 0);
+  mgmt_write(e, a, arpf, 42);
+  axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, 42);
+  want[good++] = "eth:ethertype:arp";
+  mgmt_drain(e, a);
+  wait_cnt(e, b, SUE_CNT_RX_ETHERTYPE, eth0 + 1);
+  CHECK_EQ(axi_now(e, b, 0, SUE_REG_MGMT_RX_STATUS, 0), 0, "a filtered frame taken");
+  /* 8. random lengths, 14 .. MGMT_MAX, Ethertype 0x88B6, back to back: four wait in the peer's
+     four slots, a fifth finds none (rx_mgmt_drop); then the four are read, oldest first */
+  for (unsigned k = 0; k < 5; k++) {
     unsigned len = 14u + (unsigned)prng_below(&e->r, max - 13u);
     for (unsigned i = 14; i < len; i++)
       f[i] = (uint8_t)prng_u32(&e->r);
+    memcpy(held[k], f, len);
+    held_len[k] = len;
     mgmt_write(e, a, f, len);
     axi_now(e, a, 1, SUE_REG_MGMT_TX_SEND, len);
     want[good++] = "eth:ethertype:data";
     mgmt_drain(e, a);
+    if (k < 4)
+      wait_cnt(e, b, SUE_CNT_RX_MGMT, taken + k + 1);
   }
+  wait_cnt(e, b, SUE_CNT_RX_MGMT_DROP, 2);
+  for (unsigned k = 0; k < 4; k++)
+    mgmt_recv(e, b, held[k], held_len[k], &rpc), rwant[taken++] = "eth:ethertype:data";
+  CHECK_EQ(axi_now(e, b, 0, SUE_REG_MGMT_RX_STATUS, 0), 0, "MGMT_RX_STATUS with none taken");
+  CHECK_EQ(axi_now(e, b, 0, SUE_REG_MGMT_RX_DATA, 0), 0, "MGMT_RX_DATA with none taken");
   ep_run(e); /* the traffic to its end: every frame, decision and counter as the model's */
-  const uint32_t *mc = a->ls.m.cnt;
+  const uint32_t *mc = a->ls.m.cnt, *bc = b->ls.m.cnt;
   CHECK_EQ(mc[SUE_CNT_TX_MGMT], good, "tx_mgmt");
   CHECK_EQ(mc[SUE_CNT_TX_MGMT_BAD], bad, "tx_mgmt_bad");
   CHECK_EQ(a->ls.kinds[6], good, "management decisions");
-  CHECK_EQ(e->s[1].ls.m.cnt[SUE_CNT_RX_ETHERTYPE], good, "the peer's rx_ethertype drops");
+  CHECK_EQ(bc[SUE_CNT_RX_ETHERTYPE], good, "the peer's rx_ethertype");
+  CHECK_EQ(bc[SUE_CNT_RX_MGMT], taken, "the peer's rx_mgmt");
+  CHECK_EQ(bc[SUE_CNT_RX_MGMT_DROP], 2, "the peer's rx_mgmt_drop");
   CHECK_EQ(log.n, good, "management decisions seen");
   for (unsigned i = 1; i < log.n; i++)
     CHECK(log.t[i] - log.t[i - 1] >= gap, "management frames %u and %u %llu cycles apart (< %u)",
@@ -470,6 +573,7 @@ HARNESS_TEST(ep_mgmt) {
   a->pcap_vc = NULL;
   ep_close(e);
   free(e);
+  CHECK(sue_pcap_close(&rpc) == 0, "pcap close");
   long n;
   sue_pcap_rec_t *rec = read_capture(path, frames, &n);
   unsigned m = 0;
@@ -484,7 +588,13 @@ HARNESS_TEST(ep_mgmt) {
   CHECK_EQ(m, good, "management frames in the capture");
   free(rec);
   free(vc);
+  rec = read_capture(rpath, taken, &n);
+  for (long i = 0; i < n; i++)
+    CHECK(strcmp(rec[i].protocols, rwant[i]) == 0,
+          "management frame %ld received: protocols '%s', not '%s'", i, rec[i].protocols, rwant[i]);
+  free(rec);
   harness_log("%u management frames sent (ARP, LLDP, %u bytes, random lengths), %u refused; "
-              "tshark read them as such",
-              good, max, bad);
+              "%u taken and read by the peer's XPU, 1 filtered out, 2 dropped (MGMT_GAP, no slot); "
+              "tshark read both captures",
+              good, max, bad, taken);
 }

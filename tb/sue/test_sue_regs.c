@@ -46,10 +46,12 @@ typedef struct {
   sue_ep_t ep;
   prng_t rng;
   uint32_t status;
-  unsigned link;    /* link_up driven (STATUS.LINK_UP) */
-  uint64_t unr;     /* unreach driven (UNREACH0/1) */
-  uint32_t mgmt_st; /* mgmt_words, mgmt_queued driven (MGMT_TX_STATUS.WORDS, QUEUED) */
-  uint32_t salt;    /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
+  unsigned link;     /* link_up driven (STATUS.LINK_UP) */
+  uint64_t unr;      /* unreach driven (UNREACH0/1) */
+  uint32_t mgmt_st;  /* mgmt_words, mgmt_queued driven (MGMT_TX_STATUS.WORDS, QUEUED) */
+  uint32_t mrx_st;   /* mgmt_rx_len, mgmt_rx_frames driven (MGMT_RX_STATUS) */
+  uint32_t mrx_data; /* mgmt_rx_data driven (MGMT_RX_DATA) */
+  uint32_t salt;     /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
   /* ports */
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
@@ -57,6 +59,7 @@ typedef struct {
   port_t cnt_amt[5]; /* amounts of counters 0, 1, 4, 5, 6 */
   port_t link_up, unreach, intr_set, irq;
   port_t mgmt_words, mgmt_queued, mgmt_wr_valid, mgmt_wr_data, mgmt_send_valid, mgmt_send_len;
+  port_t mrx_len, mrx_frames, mrx_data_p, mrx_pop;
   uint64_t writes, reads, clears, cfg_checks;
 } rt_t;
 
@@ -78,6 +81,10 @@ static uint32_t model_read(rt_t *s, uint32_t addr) {
   if (addr == SUE_REG_MGMT_TX_STATUS) /* the buffer is sue_mgmt_tx's: the inputs driven */
     return s->mgmt_st |
            SUE_REG_PUT(SUE_REG_MGMT_TX_STATUS_MAX, SUE_REG_MGMT_TX_STATUS_MAX_RESET(&s->c->p));
+  if (addr == SUE_REG_MGMT_RX_STATUS) /* sue_mgmt_rx's: the inputs driven */
+    return s->mrx_st;
+  if (addr == SUE_REG_MGMT_RX_DATA)
+    return s->mrx_data;
   return sue_ep_reg_read(&s->ep, addr);
 }
 
@@ -87,8 +94,9 @@ static void model_write(rt_t *s, uint32_t addr, uint32_t val, unsigned strb) {
   for (unsigned b = 0; b < 4; b++)
     if (strb & (1u << b))
       m |= 0xFFu << (8 * b);
-  if ((addr & 0xFFCu) == SUE_REG_MGMT_TX_DATA || (addr & 0xFFCu) == SUE_REG_MGMT_TX_SEND)
-    return; /* strobes to sue_mgmt_tx (checked in cycle()), nothing stored here */
+  if ((addr & 0xFFCu) == SUE_REG_MGMT_TX_DATA || (addr & 0xFFCu) == SUE_REG_MGMT_TX_SEND ||
+      (addr & 0xFFCu) == SUE_REG_MGMT_RX_POP)
+    return; /* strobes to sue_mgmt_tx / _rx (checked in cycle()), nothing stored here */
   if ((addr & 0xFFCu) == SUE_REG_INTR) { /* ones clear: only the strobed bytes' ones */
     sue_ep_reg_write(&s->ep, addr, val & m);
     return;
@@ -127,11 +135,13 @@ static void open_regs(rt_t *s, const regs_case_t *c, uint64_t salt) {
   s->mgmt_wr_valid = dut_port(d, "mgmt_wr_valid"), s->mgmt_wr_data = dut_port(d, "mgmt_wr_data");
   s->mgmt_send_valid = dut_port(d, "mgmt_send_valid");
   s->mgmt_send_len = dut_port(d, "mgmt_send_len");
-  port_t in[] = {s->awvalid,      s->awaddr,  s->wvalid,  s->wdata,        s->wstrb,
-                 s->bready,       s->arvalid, s->araddr,  s->rready,       s->st,
-                 s->conn_tx,      s->conn_rx, s->cnt_inc, s->cnt_tx_bytes, s->cnt_tx_timeouts,
-                 s->cnt_rx_bytes, s->link_up, s->unreach, s->intr_set,     s->mgmt_words,
-                 s->mgmt_queued};
+  s->mrx_len = dut_port(d, "mgmt_rx_len"), s->mrx_frames = dut_port(d, "mgmt_rx_frames");
+  s->mrx_data_p = dut_port(d, "mgmt_rx_data"), s->mrx_pop = dut_port(d, "mgmt_rx_pop");
+  port_t in[] = {s->awvalid,      s->awaddr,  s->wvalid,     s->wdata,        s->wstrb,
+                 s->bready,       s->arvalid, s->araddr,     s->rready,       s->st,
+                 s->conn_tx,      s->conn_rx, s->cnt_inc,    s->cnt_tx_bytes, s->cnt_tx_timeouts,
+                 s->cnt_rx_bytes, s->link_up, s->unreach,    s->intr_set,     s->mgmt_words,
+                 s->mgmt_queued,  s->mrx_len, s->mrx_frames, s->mrx_data_p};
   for (unsigned i = 0; i < sizeof in / sizeof in[0]; i++)
     dut_set_u64(d, in[i], 0);
   for (unsigned k = 0; k < 5; k++)
@@ -176,6 +186,9 @@ static void drive_conn(rt_t *s) {
   dut_set_u64(s->d, s->mgmt_words, SUE_REG_GET(s->mgmt_st, SUE_REG_MGMT_TX_STATUS_WORDS));
   dut_set_u64(s->d, s->mgmt_queued, SUE_REG_GET(s->mgmt_st, SUE_REG_MGMT_TX_STATUS_QUEUED));
   dut_set_u64(s->d, s->unreach, s->unr);
+  dut_set_u64(s->d, s->mrx_len, SUE_REG_GET(s->mrx_st, SUE_REG_MGMT_RX_STATUS_LEN));
+  dut_set_u64(s->d, s->mrx_frames, SUE_REG_GET(s->mrx_st, SUE_REG_MGMT_RX_STATUS_FRAMES));
+  dut_set_u64(s->d, s->mrx_data_p, s->mrx_data);
   s->ep.reach.link_q = s->link; /* what the model's registers show */
   s->ep.reach.unr_q = s->unr;
 }
@@ -229,6 +242,10 @@ static void check_cfg(rt_t *s) {
       {"cfg_vlan_vid", c->vlan_vid},
       {"cfg_retry_limit", c->retry_limit},
       {"cfg_mgmt_gap", c->mgmt_gap},
+      {"cfg_mgmt_rx_en", c->mgmt_rx_en},
+      {"cfg_mgmt_rx_etype", c->mgmt_rx_etype},
+      {"cfg_mgmt_rx_mask", c->mgmt_rx_mask},
+      {"mgmt_rx_word", c->mgmt_rx_rd},
   };
   for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
     CHECK_PORT_U64(d, dut_port(d, f[i].name), f[i].v, "model configuration");
@@ -365,6 +382,9 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
     s->mgmt_st =
         prng_u32(r) & (SUE_REG_MGMT_TX_STATUS_WORDS_MASK | SUE_REG_MGMT_TX_STATUS_QUEUED_MASK);
     s->link = (unsigned)prng_below(r, 2);
+    s->mrx_st =
+        prng_u32(r) & (SUE_REG_MGMT_RX_STATUS_LEN_MASK | SUE_REG_MGMT_RX_STATUS_FRAMES_MASK);
+    s->mrx_data = prng_u32(r);
     s->unr = prng_next(r) & (s->c->p.ndst < 64 ? (1ull << s->c->p.ndst) - 1u : ~0ull);
   }
   /* INTR events: now and then, more often while the counters pulse */
@@ -383,6 +403,7 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
   int mwv = (int)dut_get_u64(d, s->mgmt_wr_valid), msv = (int)dut_get_u64(d, s->mgmt_send_valid);
   uint32_t mwd = (uint32_t)dut_get_u64(d, s->mgmt_wr_data);
   unsigned msl = (unsigned)dut_get_u64(d, s->mgmt_send_len);
+  int mpop = (int)dut_get_u64(d, s->mrx_pop);
   dut_step(d, 1);
   /* the model at the same edge: increments, then a write that happened (CNT_CLEAR wins) */
   for (unsigned i = 0; i < SUE_NCNT; i++)
@@ -424,6 +445,9 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
         CHECK_EQ(mwd, w->data & m, "mgmt_wr_data");
       if (msv)
         CHECK_EQ(msl, SUE_REG_GET(w->data & m, SUE_REG_MGMT_TX_SEND_LEN), "mgmt_send_len");
+      /* a release: bit 0 written with 1 (its byte strobed) */
+      CHECK_EQ(mpop, wa == SUE_REG_MGMT_RX_POP && (w->strb & 1u) && (w->data & 1u),
+               "mgmt_rx_pop on a write");
       if ((w->addr & 0xFFCu) == SUE_REG_CNT_CLEAR && (w->strb & 1u) &&
           SUE_REG_GET(w->data, SUE_REG_CNT_CLEAR_CLEAR))
         s->clears++;
@@ -433,7 +457,8 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
     CHECK(!b_now || b_before, "BVALID without a write");
   }
   if (!(w->busy && b_now && !b_before)) /* no write at this edge: no strobe */
-    CHECK(!mwv && !msv, "a management strobe without a write (%d, %d)", mwv, msv);
+    CHECK(!mwv && !msv && !mpop, "a management strobe without a write (%d, %d, %d)", mwv, msv,
+          mpop);
   /* INTR events of this edge: a write to INTR at the same edge does not clear them */
   s->ep.reach.intr |= iset;
   CHECK_PORT_U64(d, s->irq, (s->ep.reach.intr & s->ep.cfg.intr_en) != 0, "irq");

@@ -8,8 +8,8 @@ words and single bytes and halves at random offsets (byte strobes), to random ad
 register area, each followed by a read of the written word and of a random one, compared with the
 model, which takes the same writes. Every response must be OKAY. The connection view (conn_idx ->
 conn_tx / conn_rx) is driven from the model's CONN registers each cycle; STATUS and the counter
-inputs stay 0; writes to MGMT_TX_DATA / MGMT_TX_SEND are strobes to the endpoint's management
-buffer (not in this top), so the model does not take them.
+inputs stay 0; writes to MGMT_TX_DATA / MGMT_TX_SEND / MGMT_RX_POP are strobes to the endpoint's
+management buffers (not in this top), so the model does not take them.
 """
 import ctypes
 import random
@@ -20,7 +20,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 
 SUE_REG_STATUS = 0x070
-SUE_REG_MGMT_TX = (0x090, 0x094)  # MGMT_TX_DATA, MGMT_TX_SEND: strobes to sue_mgmt_tx, not stored
+SUE_REG_MGMT_TX = (0x090, 0x094, 0x0B0)  # MGMT_TX_DATA, MGMT_TX_SEND, MGMT_RX_POP: strobes, not stored
 SUE_REG_CONN = 0x800  # CONN[c]: TX at 0x800 + 8c, RX at + 4 (sue_regs_map.h)
 
 PARAMS = ("data_w", "pdu_max", "ndst", "align", "q_bytes", "win", "psn_per_vc", "ing_cmd",

@@ -216,9 +216,11 @@ int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
   return 1;
 }
 
-int sue_ls_eth_rx(sue_ls_t *ls, const uint8_t *b, unsigned n, int last, int user) {
+int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user) {
   if (ls->rxn + n > SUE_FRAME_MAX)
     return fail(ls, "a frame longer than %u bytes in", SUE_FRAME_MAX);
+  if (ls->rxn == 0) /* a frame's first beat: the management path may reserve a slot */
+    sue_ep_mgmt_rx_begin(&ls->m, t);
   memcpy(ls->rxb + ls->rxn, b, n);
   ls->rxn += n;
   if (!last)
@@ -230,6 +232,8 @@ int sue_ls_eth_rx(sue_ls_t *ls, const uint8_t *b, unsigned n, int last, int user
     for (unsigned k = 0; k < 4; k++)
       ls->rxb[ls->rxn - 4 + k] = (uint8_t)(bad >> (8 * k));
   }
+  if (sue_ep_mgmt_rx_end(&ls->m, ls->rxb, ls->rxn))
+    return fail(ls, "%u frames in without a verdict", SUE_MGMT_RX_INFLIGHT);
   int r = fq_push(&ls->fed, ls->rxb, ls->rxn, 0);
   ls->rxn = 0;
   return r ? fail(ls, "memory") : 0;

@@ -94,8 +94,8 @@ int sue_ls_credits(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n);
  * next (then *done points at it until the next call, else it is NULL). */
 int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last,
                   const sue_ls_frame_t **done);
-/* A beat taken on eth_rx: its n bytes, user (a MAC error) on the last one. */
-int sue_ls_eth_rx(sue_ls_t *ls, const uint8_t *b, unsigned n, int last, int user);
+/* A beat taken on eth_rx in cycle t: its n bytes, user (a MAC error) on the last one. */
+int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user);
 /* The link_up input the RTL has in cycle t. */
 void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up);
 /* irq of cycle t, after the register write completing in it (if any) is reported. */

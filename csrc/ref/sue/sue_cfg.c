@@ -125,6 +125,10 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
                SUE_REG_INTR_EN_UNREACH_RESET | SUE_REG_INTR_EN_REACH_RESET;
   c->retry_limit = SUE_REG_REACH_RETRY_LIMIT_RESET;
   c->mgmt_gap = SUE_REG_MGMT_GAP_CYCLES_RESET;
+  c->mgmt_rx_en = SUE_REG_MGMT_RX_CTL_EN_RESET;
+  c->mgmt_rx_etype = SUE_REG_MGMT_RX_FILTER_ETYPE_RESET;
+  c->mgmt_rx_mask = SUE_REG_MGMT_RX_FILTER_MASK_RESET;
+  c->mgmt_rx_rd = SUE_REG_MGMT_RX_RD_WORD_RESET;
   c->pfc_time = SUE_REG_PFC_TIME_TIME_RESET;
   c->pfc_qcyc = SUE_REG_PFC_TIME_QCYC_RESET;
   c->pfc_refresh = SUE_REG_PFC_REFRESH_CYCLES_RESET;

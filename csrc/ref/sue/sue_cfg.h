@@ -132,6 +132,9 @@ typedef struct {
   unsigned intr_en;     /* INTR_EN: SUE_INTR_* bits that raise irq */
   unsigned retry_limit; /* REACH.RETRY_LIMIT (sue_reach_model.h) */
   uint32_t mgmt_gap;    /* MGMT_GAP: cycles between two management frames' decisions */
+  unsigned mgmt_rx_en;  /* MGMT_RX_CTL.EN (sue_mgmt_rx_model.h) */
+  uint16_t mgmt_rx_etype, mgmt_rx_mask; /* MGMT_RX_FILTER */
+  unsigned mgmt_rx_rd;                  /* MGMT_RX_RD.WORD */
   sue_dst_t dst[SUE_NDST_MAX];
 } sue_cfg_t;
 

@@ -44,6 +44,7 @@ int sue_ep_init(sue_ep_t *ep, const sue_params_t *p) {
   ep->scratch = malloc(p->pdu_max);
   ep->tmo_slot = calloc(p->ndst, 1);
   sue_reach_reset(&ep->reach);
+  sue_mgmt_rx_reset(&ep->mrx, sue_mgmt_max(p));
   if (!ep->conn || !ep->ok || !ep->scratch || !ep->tmo_slot || sue_pack_init(&ep->pack, p))
     return -1;
   for (unsigned c = 0; c < ep->nconn; c++)
@@ -343,8 +344,16 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
   advance(ep, now);
   ep->cnt[SUE_CNT_RX_FRAMES]++;
   ep->cnt[SUE_CNT_RX_BYTES] += (uint32_t)len;
+  if (!sue_mgmt_rx_waiting(&ep->mrx)) { /* a whole frame only: it begins and ends now */
+    sue_mgmt_rx_begin(&ep->mrx, &ep->cfg, now);
+    (void)sue_mgmt_rx_end(&ep->mrx, &ep->cfg, f, len);
+  }
   sue_rx_info_t info;
   int r = sue_rx_check(&ep->p, &ep->cfg, f, len, &info);
+  unsigned m_taken, m_dropped;
+  sue_mgmt_rx_verdict(&ep->mrx, &ep->cfg, ep->now, (unsigned)r, len, &m_taken, &m_dropped);
+  ep->cnt[SUE_CNT_RX_MGMT] += m_taken;
+  ep->cnt[SUE_CNT_RX_MGMT_DROP] += m_dropped;
   if (r) {
     ep->cnt[r]++;
     return r;
@@ -395,6 +404,15 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
   sue_gbn_rx_accept(k, ep->now, ep->cfg.ack_delay);
   ep->cnt[SUE_CNT_RX_PDUS]++;
   return 0;
+}
+
+void sue_ep_mgmt_rx_begin(sue_ep_t *ep, uint64_t now) {
+  advance(ep, now);
+  sue_mgmt_rx_begin(&ep->mrx, &ep->cfg, now);
+}
+
+int sue_ep_mgmt_rx_end(sue_ep_t *ep, const uint8_t *frame, size_t len) {
+  return sue_mgmt_rx_end(&ep->mrx, &ep->cfg, frame, len);
 }
 
 void sue_ep_rx_credit(sue_ep_t *ep, unsigned vc, unsigned type, unsigned n) {

@@ -21,6 +21,7 @@
 #include "sue_cmd.h"
 #include "sue_frame.h"
 #include "sue_gbn_model.h"
+#include "sue_mgmt_rx_model.h"
 #include "sue_pfc_model.h"
 #include "sue_reach_model.h"
 #include "sue_rx_check_model.h"
@@ -86,6 +87,7 @@ typedef struct {
   unsigned mgmt_qlen;                /* its bytes; 0: none queued */
   uint64_t mgmt_from;                /* the cycle it may go from */
   uint64_t mgmt_next;                /* no frame before this cycle (the last one's + MGMT_GAP) */
+  sue_mgmt_rx_t mrx;                 /* receive (sue_mgmt_rx_model.h) */
 } sue_ep_t;
 
 /* Reset: every register at its reset value, queues and buffers empty, PSNs 0, the ingress
@@ -152,6 +154,12 @@ void sue_ep_mgmt_data(sue_ep_t *ep, uint32_t word);
  * sue_mgmt_max, len needs exactly the words written and no frame is queued; else counted
  * (tx_mgmt_bad). Either way the next frame is written from its first byte. */
 void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len);
+/* Receive (docs/sue/index.md "Management frames, receive"): the first beat of a frame taken on
+ * the port in cycle now, and its last beat (the whole frame, FCS included); sue_ep_port_rx is
+ * its verdict. A caller that gives whole frames only (no beats) calls sue_ep_port_rx alone: the
+ * frame then begins and ends at its verdict. -1: too many frames without a verdict. */
+void sue_ep_mgmt_rx_begin(sue_ep_t *ep, uint64_t now);
+int sue_ep_mgmt_rx_end(sue_ep_t *ep, const uint8_t *frame, size_t len);
 
 /* ---- introspection for tests ---- */
 /* 1 while VC vc may not be sent (a PFC pause of its priority is running). */

@@ -395,10 +395,61 @@ extern "C" {
 #define SUE_REG_MGMT_TX_STATUS_MAX_RESET(P)                                                        \
   (((P)->pdu_max + 54u < 508u) ? (P)->pdu_max + 54u : 508u)
 
-/* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 56, those named below exist. */
+/* 0x09C MGMT_RX_FILTER (RW): Management receive filter: a frame that is not SUE traffic is taken
+ * when its Ethertype (bytes 12-13, 16-17 behind an 802.1Q tag) AND MASK equals ETYPE AND MASK (MASK
+ * 0: every Ethertype). */
+#define SUE_REG_MGMT_RX_FILTER 0x09Cu
+#define SUE_REG_MGMT_RX_FILTER_ETYPE_LSB 0u
+#define SUE_REG_MGMT_RX_FILTER_ETYPE_WIDTH 16u
+#define SUE_REG_MGMT_RX_FILTER_ETYPE_MASK 0x0000FFFFu
+#define SUE_REG_MGMT_RX_FILTER_ETYPE_RESET 0x0u
+#define SUE_REG_MGMT_RX_FILTER_MASK_LSB 16u
+#define SUE_REG_MGMT_RX_FILTER_MASK_WIDTH 16u
+#define SUE_REG_MGMT_RX_FILTER_MASK_MASK 0xFFFF0000u
+#define SUE_REG_MGMT_RX_FILTER_MASK_RESET 0x0u
+
+/* 0x0A0 MGMT_RX_CTL (RW): Management receive control. */
+#define SUE_REG_MGMT_RX_CTL 0x0A0u
+#define SUE_REG_MGMT_RX_CTL_EN_LSB 0u
+#define SUE_REG_MGMT_RX_CTL_EN_WIDTH 1u
+#define SUE_REG_MGMT_RX_CTL_EN_MASK 0x00000001u
+#define SUE_REG_MGMT_RX_CTL_EN_RESET 0x0u
+
+/* 0x0A4 MGMT_RX_STATUS (RO): Management receive status: the oldest frame taken (the head). */
+#define SUE_REG_MGMT_RX_STATUS 0x0A4u
+#define SUE_REG_MGMT_RX_STATUS_LEN_LSB 0u
+#define SUE_REG_MGMT_RX_STATUS_LEN_WIDTH 11u
+#define SUE_REG_MGMT_RX_STATUS_LEN_MASK 0x000007FFu
+#define SUE_REG_MGMT_RX_STATUS_FRAMES_LSB 12u
+#define SUE_REG_MGMT_RX_STATUS_FRAMES_WIDTH 3u
+#define SUE_REG_MGMT_RX_STATUS_FRAMES_MASK 0x00007000u
+
+/* 0x0A8 MGMT_RX_RD (RW): Management receive read index: the word of the head frame MGMT_RX_DATA
+ * shows. */
+#define SUE_REG_MGMT_RX_RD 0x0A8u
+#define SUE_REG_MGMT_RX_RD_WORD_LSB 0u
+#define SUE_REG_MGMT_RX_RD_WORD_WIDTH 7u
+#define SUE_REG_MGMT_RX_RD_WORD_MASK 0x0000007Fu
+#define SUE_REG_MGMT_RX_RD_WORD_RESET 0x0u
+
+/* 0x0AC MGMT_RX_DATA (RO): Management receive data: word MGMT_RX_RD.WORD of the head frame, the
+ * first byte at [31:24]; bytes past LEN, and every byte when no frame is taken, read 0. */
+#define SUE_REG_MGMT_RX_DATA 0x0ACu
+#define SUE_REG_MGMT_RX_DATA_DATA_LSB 0u
+#define SUE_REG_MGMT_RX_DATA_DATA_WIDTH 32u
+#define SUE_REG_MGMT_RX_DATA_DATA_MASK 0xFFFFFFFFu
+
+/* 0x0B0 MGMT_RX_POP (WO): Management receive release: writing 1 to POP releases the head frame (its
+ * slot takes a new frame from the second cycle after the write); ignored when none. */
+#define SUE_REG_MGMT_RX_POP 0x0B0u
+#define SUE_REG_MGMT_RX_POP_POP_LSB 0u
+#define SUE_REG_MGMT_RX_POP_POP_WIDTH 1u
+#define SUE_REG_MGMT_RX_POP_POP_MASK 0x00000001u
+
+/* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 58, those named below exist. */
 #define SUE_REG_CNT(i) (0x100u + 4u * (i))
-#define SUE_REG_CNT_NUM 56u
-#define SUE_REG_CNT_ON 0x00FFFFFF0007FFFFull /* bit i: word i exists */
+#define SUE_REG_CNT_NUM 58u
+#define SUE_REG_CNT_ON 0x03FFFFFF0007FFFFull /* bit i: word i exists */
 #define SUE_REG_CNT_COUNT_LSB 0u
 #define SUE_REG_CNT_COUNT_WIDTH 32u
 #define SUE_REG_CNT_COUNT_MASK 0xFFFFFFFFu
@@ -448,6 +499,10 @@ enum {
   SUE_CNT_RX_ACK_STALE = 53, /* ACK / NACK outside the window, ignored */
   SUE_CNT_RX_PFC = 54,       /* PFC frames received (acted on when PFC_RX_EN) */
   SUE_CNT_RX_BYTES = 55,     /* bytes of every frame received, FCS included */
+  SUE_CNT_RX_MGMT = 56,      /* management frames taken (also counted in rx_ethertype) */
+  SUE_CNT_RX_MGMT_DROP = 57, /* management frames that passed the filter and were not taken: no free
+                                slot at their first beat, longer than MGMT_MAX + 4, or within
+                                MGMT_GAP of the last one taken (also counted in rx_ethertype) */
 };
 /* X(index, "name") for every word that exists */
 #define SUE_REG_CNT_FOREACH(X)                                                                     \
@@ -493,7 +548,9 @@ enum {
   X(SUE_CNT_RX_NACKS, "rx_nacks")                                                                  \
   X(SUE_CNT_RX_ACK_STALE, "rx_ack_stale")                                                          \
   X(SUE_CNT_RX_PFC, "rx_pfc")                                                                      \
-  X(SUE_CNT_RX_BYTES, "rx_bytes")
+  X(SUE_CNT_RX_BYTES, "rx_bytes")                                                                  \
+  X(SUE_CNT_RX_MGMT, "rx_mgmt")                                                                    \
+  X(SUE_CNT_RX_MGMT_DROP, "rx_mgmt_drop")
 
 /* 0x400 + 0x10 d: DST[d], d < NDST (64 of address space): Destination table entry d. */
 #define SUE_REG_DST(d) (0x400u + 0x10u * (d))
@@ -686,6 +743,19 @@ enum {
     0u, 0u)                                                                                        \
   X("MGMT_TX_STATUS.MAX", SUE_REG_MGMT_TX_STATUS, 0u, 1u, SUE_REG_MGMT_TX_STATUS_MAX, RO,          \
     SUE_REG_MGMT_TX_STATUS_MAX_RESET(p), 0u)                                                       \
+  X("MGMT_RX_FILTER.ETYPE", SUE_REG_MGMT_RX_FILTER, 0u, 1u, SUE_REG_MGMT_RX_FILTER_ETYPE, RW,      \
+    SUE_REG_MGMT_RX_FILTER_ETYPE_RESET, 0u)                                                        \
+  X("MGMT_RX_FILTER.MASK", SUE_REG_MGMT_RX_FILTER, 0u, 1u, SUE_REG_MGMT_RX_FILTER_MASK, RW,        \
+    SUE_REG_MGMT_RX_FILTER_MASK_RESET, 0u)                                                         \
+  X("MGMT_RX_CTL.EN", SUE_REG_MGMT_RX_CTL, 0u, 1u, SUE_REG_MGMT_RX_CTL_EN, RW,                     \
+    SUE_REG_MGMT_RX_CTL_EN_RESET, 0u)                                                              \
+  X("MGMT_RX_STATUS.LEN", SUE_REG_MGMT_RX_STATUS, 0u, 1u, SUE_REG_MGMT_RX_STATUS_LEN, RH, 0u, 0u)  \
+  X("MGMT_RX_STATUS.FRAMES", SUE_REG_MGMT_RX_STATUS, 0u, 1u, SUE_REG_MGMT_RX_STATUS_FRAMES, RH,    \
+    0u, 0u)                                                                                        \
+  X("MGMT_RX_RD.WORD", SUE_REG_MGMT_RX_RD, 0u, 1u, SUE_REG_MGMT_RX_RD_WORD, RW,                    \
+    SUE_REG_MGMT_RX_RD_WORD_RESET, 0u)                                                             \
+  X("MGMT_RX_DATA.DATA", SUE_REG_MGMT_RX_DATA, 0u, 1u, SUE_REG_MGMT_RX_DATA_DATA, RH, 0u, 0u)      \
+  X("MGMT_RX_POP.POP", SUE_REG_MGMT_RX_POP, 0u, 1u, SUE_REG_MGMT_RX_POP_POP, WO, 0u, 0u)           \
   X("DST[d].ID.XPUID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \
     SUE_REG_DST_ID_XPUID, RW, SUE_REG_DST_ID_XPUID_RESET, 0u)                                      \
   X("DST[d].ID.VALID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \

@@ -152,6 +152,17 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
     return PUT(SUE_REG_MGMT_TX_STATUS_WORDS, ep->mgmt_words) |
            PUT(SUE_REG_MGMT_TX_STATUS_QUEUED, ep->mgmt_qlen != 0) |
            PUT(SUE_REG_MGMT_TX_STATUS_MAX, SUE_REG_MGMT_TX_STATUS_MAX_RESET(p));
+  case SUE_REG_MGMT_RX_FILTER:
+    return PUT(SUE_REG_MGMT_RX_FILTER_ETYPE, c->mgmt_rx_etype) |
+           PUT(SUE_REG_MGMT_RX_FILTER_MASK, c->mgmt_rx_mask);
+  case SUE_REG_MGMT_RX_CTL:
+    return PUT(SUE_REG_MGMT_RX_CTL_EN, c->mgmt_rx_en);
+  case SUE_REG_MGMT_RX_STATUS:
+    return sue_mgmt_rx_status(&ep->mrx);
+  case SUE_REG_MGMT_RX_RD:
+    return PUT(SUE_REG_MGMT_RX_RD_WORD, c->mgmt_rx_rd);
+  case SUE_REG_MGMT_RX_DATA:
+    return sue_mgmt_rx_data(&ep->mrx, c->mgmt_rx_rd);
   case SUE_REG_UNREACH0: /* bits of slots >= NDST are never set */
     return (uint32_t)ep->reach.unr_q;
   case SUE_REG_UNREACH1:
@@ -284,6 +295,20 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_MGMT_TX_SEND:
     sue_ep_mgmt_send(ep, GET(val, SUE_REG_MGMT_TX_SEND_LEN));
+    break;
+  case SUE_REG_MGMT_RX_FILTER:
+    c->mgmt_rx_etype = (uint16_t)GET(val, SUE_REG_MGMT_RX_FILTER_ETYPE);
+    c->mgmt_rx_mask = (uint16_t)GET(val, SUE_REG_MGMT_RX_FILTER_MASK);
+    break;
+  case SUE_REG_MGMT_RX_CTL:
+    c->mgmt_rx_en = GET(val, SUE_REG_MGMT_RX_CTL_EN);
+    break;
+  case SUE_REG_MGMT_RX_RD:
+    c->mgmt_rx_rd = GET(val, SUE_REG_MGMT_RX_RD_WORD);
+    break;
+  case SUE_REG_MGMT_RX_POP:
+    if (GET(val, SUE_REG_MGMT_RX_POP_POP))
+      sue_mgmt_rx_pop(&ep->mrx);
     break;
   case SUE_REG_CNT_CLEAR:
     if (GET(val, SUE_REG_CNT_CLEAR_CLEAR))
