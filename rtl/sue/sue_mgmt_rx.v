@@ -15,7 +15,7 @@
 // verdict was rx_ethertype, the frame is counted dropped (rx_mgmt_drop), as is a screened frame
 // that found no free slot at its first beat. Taken frames are read in arrival order.
 // Timing against the model: slot states change at the edge of the cycle that decides them; a
-// release (pop) acts in the cycle after its write's edge.
+// release (pop) acts in the cycle after its write's edge, on the frames taken before that cycle.
 `resetall
 `default_nettype none
 `include "assert.vh"

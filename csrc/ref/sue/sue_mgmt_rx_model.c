@@ -93,6 +93,7 @@ void sue_mgmt_rx_verdict(sue_mgmt_rx_t *m, const sue_cfg_t *c, uint64_t now, uns
     if (eth && len <= m->maxb + 4 && now >= m->next) {
       s->state = TAKEN;
       s->len = len - 4;
+      s->taken_t = now;
       m->ready[(m->ready_rd + m->ready_n++) % SUE_MGMT_RX_SLOTS] = (unsigned)rec;
       m->next = now + c->mgmt_gap;
       *taken = 1;
@@ -104,10 +105,12 @@ void sue_mgmt_rx_verdict(sue_mgmt_rx_t *m, const sue_cfg_t *c, uint64_t now, uns
   }
 }
 
-void sue_mgmt_rx_pop(sue_mgmt_rx_t *m) {
+void sue_mgmt_rx_pop(sue_mgmt_rx_t *m, uint64_t now) {
   if (!m->ready_n)
     return;
   sue_mgmt_rx_slot_t *s = &m->slot[m->ready[m->ready_rd]];
+  if (s->taken_t >= now) /* the RTL's release sees the frames taken before this cycle */
+    return;
   s->state = FREE;
   s->free_at = 0;
   m->ready_rd = (m->ready_rd + 1) % SUE_MGMT_RX_SLOTS;

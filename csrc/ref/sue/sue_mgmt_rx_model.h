@@ -7,7 +7,8 @@
  * free, when EN), its last beat (sue_mgmt_rx_end: the screen on bytes 0 .. 17; a frame that
  * fails gives its slot back) and its verdict (sue_mgmt_rx_verdict, in frame order: taken or
  * dropped). A slot freed by a verdict takes a frame from the next cycle on; one released by the
- * XPU (sue_mgmt_rx_pop, called when the write is reported, a cycle after its edge) at once.
+ * XPU (sue_mgmt_rx_pop, called when the write is reported, a cycle after its edge, after the
+ * frame beats of that cycle) at once.
  */
 #ifndef REF_SUE_MGMT_RX_MODEL_H
 #define REF_SUE_MGMT_RX_MODEL_H
@@ -29,6 +30,7 @@ typedef struct {
   unsigned state;   /* 0 free, 1 receiving, 2 waiting for its verdict, 3 taken */
   uint64_t free_at; /* free: takes a frame starting at or after this cycle */
   size_t len;       /* taken: bytes, FCS excluded */
+  uint64_t taken_t; /* taken: the cycle of its verdict */
   uint8_t buf[SUE_MGMT_MAX + 4];
 } sue_mgmt_rx_slot_t;
 
@@ -61,8 +63,10 @@ unsigned sue_mgmt_rx_waiting(const sue_mgmt_rx_t *m);
  * rx_mgmt_drop). */
 void sue_mgmt_rx_verdict(sue_mgmt_rx_t *m, const sue_cfg_t *c, uint64_t now, unsigned code,
                          size_t len, unsigned *taken, unsigned *dropped);
-/* MGMT_RX_POP: the head frame released (none: nothing). */
-void sue_mgmt_rx_pop(sue_mgmt_rx_t *m);
+/* MGMT_RX_POP, reported in cycle now (a cycle after the write's edge, the cycle the RTL acts):
+ * the head frame released if it was taken before now (none: nothing; a frame taken by a verdict
+ * of this same cycle is not yet there for it). */
+void sue_mgmt_rx_pop(sue_mgmt_rx_t *m, uint64_t now);
 /* MGMT_RX_STATUS and MGMT_RX_DATA (word w of the head frame) as the registers read them. */
 uint32_t sue_mgmt_rx_status(const sue_mgmt_rx_t *m);
 uint32_t sue_mgmt_rx_data(const sue_mgmt_rx_t *m, unsigned w);

@@ -308,7 +308,7 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_MGMT_RX_POP:
     if (GET(val, SUE_REG_MGMT_RX_POP_POP))
-      sue_mgmt_rx_pop(&ep->mrx);
+      sue_mgmt_rx_pop(&ep->mrx, ep->now);
     break;
   case SUE_REG_CNT_CLEAR:
     if (GET(val, SUE_REG_CNT_CLEAR_CLEAR))

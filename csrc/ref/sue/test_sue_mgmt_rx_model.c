@@ -96,7 +96,7 @@ static void t_slots(ut_t *t) {
   UT_EQ(t, sue_mgmt_rx_data(&m, 3), 0x08064E4Fu, "word 3: Ethertype and bytes 14-15");
   UT_EQ(t, sue_mgmt_rx_data(&m, 14), 0x78797A7Bu, "word 14: the last (bytes 56-59)");
   UT_EQ(t, sue_mgmt_rx_data(&m, 15), 0, "word 15: past LEN (the FCS is not shown)");
-  sue_mgmt_rx_pop(&m);
+  sue_mgmt_rx_pop(&m, 1000);
   UT_EQ(t, SUE_REG_GET(sue_mgmt_rx_status(&m), SUE_REG_MGMT_RX_STATUS_LEN), 61, "next head");
   UT_EQ(t, sue_mgmt_rx_data(&m, 14), 0x78797A7Bu, "61 bytes: word 14 whole");
   UT_EQ(t, sue_mgmt_rx_data(&m, 15), 0x7C000000u, "61 bytes: one byte of word 15");
@@ -118,7 +118,7 @@ static void t_slots(ut_t *t) {
   UT_EQ(t, one(&m, &c, 106, f, frame(f, 64, 0x0806, 0), E), 1, "from the next cycle: taken");
   /* a frame that fails the screen gives its slot back at once */
   while (m.ready_n)
-    sue_mgmt_rx_pop(&m);
+    sue_mgmt_rx_pop(&m, 1000);
   for (unsigned k = 0; k < 10; k++)
     UT_EQ(t, one(&m, &c, 200 + k, f, frame(f, 80, 0x0800, 0), 0), 0, "SUE frames");
   UT_EQ(t, one(&m, &c, 300, f, frame(f, 64, 0x0806, 0), E), 1, "a slot for the next");
@@ -137,7 +137,7 @@ static void t_len_gap(ut_t *t) {
   UT_EQ(t, SUE_REG_GET(sue_mgmt_rx_status(&m), SUE_REG_MGMT_RX_STATUS_LEN), 334, "LEN");
   UT_EQ(t, sue_mgmt_rx_data(&m, 82), 0x88898A8Bu, "word 82 (bytes 328-331)");
   UT_EQ(t, sue_mgmt_rx_data(&m, 83), 0x8C8D0000u, "word 83: bytes 332-333, then zeros");
-  sue_mgmt_rx_pop(&m);
+  sue_mgmt_rx_pop(&m, 1000);
   c.mgmt_gap = 100;
   UT_EQ(t, one(&m, &c, 100, f, frame(f, 64, 0x0806, 0), E), 1, "taken at 105");
   UT_EQ(t, one(&m, &c, 199, f, frame(f, 64, 0x0806, 0), E), 2, "at 204: within the gap");
