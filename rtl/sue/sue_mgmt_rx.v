@@ -190,6 +190,7 @@ module sue_mgmt_rx #(
   end
 
   wire do_pop = pop_q && rq_n_q != 3'd0;
+  wire [1:0] rq_tail = rq_rd_q + rq_n_q[1:0];   // 2 bits: the ring wraps (in an index, 32 would not)
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       st_q     <= {(2*NS){1'b0}};
@@ -245,7 +246,7 @@ module sue_mgmt_rx #(
         if (hit) st_q[2*hslot +: 2] <= v_take ? S_READY : S_FREE;
         if (v_take) begin
           len_q[11*hslot +: 11] <= 11'(v_len - 16'd4);
-          rq_q[2*(rq_rd_q + rq_n_q[1:0]) +: 2] <= hslot;
+          rq_q[2*rq_tail +: 2] <= hslot;
           gap_q <= (cfg_gap == 24'd0) ? 24'd0 : cfg_gap - 24'd1;
         end else if (gap_q != 24'd0) begin
           gap_q <= gap_q - 24'd1;
