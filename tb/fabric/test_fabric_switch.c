@@ -211,6 +211,10 @@ HARNESS_TEST(switch_frames) {
   axi_write(&s, FSP_REG_ENT(2), 3);
   CHECK_EQ(axi_read(&s, FSP_REG_ENT(4)), 0x80000001u, "entry 4 reads back");
   CHECK_EQ(axi_read(&s, FSP_REG_ENT(4) + 4), XID(1), "entry 4 MAC reads back");
+  /* XOFF within reach of the traffic (the top's 2 KB a class is not): the ports' own PFC frames
+     then carry pause times, whose order (802.1Qbb, priority 0 first) is checked below */
+  axi_write(&s, FSP_REG_PFC_XOFF, 512);
+  axi_write(&s, FSP_REG_PFC_XON, 256);
 
   unsigned per_port = (unsigned)harness_scaled(60, 300, 1500);
   uint32_t cnt[NP][FSP_NCNT];
@@ -220,7 +224,7 @@ HARNESS_TEST(switch_frames) {
   static uint8_t cur[NP][2048], got[NP][2048];
   size_t cur_n[NP] = {0}, cur_off[NP] = {0}, got_n[NP] = {0};
   unsigned sent[NP] = {0}, gap[NP] = {0}, in_tx[NP] = {0}, start_paused[NP] = {0};
-  uint64_t t = 0, last_progress = 0, paused_hits = 0, paused_prev = 0;
+  uint64_t t = 0, last_progress = 0, paused_hits = 0, paused_prev = 0, pfc_xoff_seen = 0;
   for (;;) {
     int busy = 0;
     uint32_t rxd[2 * NP] = {0}, txd[2 * NP];
@@ -303,6 +307,9 @@ HARNESS_TEST(switch_frames) {
             CHECK(memcmp(e, got[p], 64) == 0, "port %u: PFC frame bytes", p);
             for (unsigned k = 0; k < 4; k++)
               CHECK(tm[k] == 0 || tm[k] == 0xFFFF, "PFC time %u of class %u", tm[k], k);
+            for (unsigned k = 4; k < 8; k++) /* 802.1Qbb order: priority 0's time first */
+              CHECK(tm[k] == 0, "PFC time %u for priority %u, which no class uses", tm[k], k);
+            pfc_xoff_seen += (tm[0] | tm[1] | tm[2] | tm[3]) != 0;
             cnt[p][FSP_CNT_PFC_TX]++;
             continue;
           }
@@ -358,6 +365,7 @@ HARNESS_TEST(switch_frames) {
             cnt[p][k]);
     }
   CHECK(paused_hits > 0, "no frame went while a class was paused: the PFC check saw nothing");
+  CHECK(pfc_xoff_seen > 0, "no PFC frame of the switch paused a class: its times went unchecked");
   CHECK_EQ(dut_get_u64(s.d, s.err_len) + dut_get_u64(s.d, s.err_dst), 0, "core drops");
   uint64_t drops = 0, pfcs = 0;
   for (unsigned p = 0; p < NP; p++) {
@@ -366,9 +374,10 @@ HARNESS_TEST(switch_frames) {
       drops += cnt[p][FSP_CNT_DROP + k];
   }
   harness_log("switch_frames: %u frames a port, %llu dropped, %llu PFC consumed, %llu cycles, "
-              "%llu frames sent while another class of their port was paused",
+              "%llu frames sent while another class of their port was paused, %llu of the "
+              "switch's PFC frames pausing a class",
               per_port, (unsigned long long)drops, (unsigned long long)pfcs, (unsigned long long)t,
-              (unsigned long long)paused_hits);
+              (unsigned long long)paused_hits, (unsigned long long)pfc_xoff_seen);
   for (unsigned a = 0; a < NP; a++)
     for (unsigned b = 0; b < NP; b++)
       for (unsigned c = 0; c < 4; c++)
