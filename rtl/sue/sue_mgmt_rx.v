@@ -56,7 +56,10 @@ module sue_mgmt_rx #(
   output wire             inc_drop       // rx_mgmt_drop
 );
   localparam integer NS    = 4;
-  localparam integer MAXB  = (PDU_MAX + 54 < 508) ? PDU_MAX + 54 : 508;
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
+  localparam integer MAXB  = sue_mgmt_max(PDU_MAX);
   localparam integer CAPB  = MAXB + 4;                // a frame with its FCS
   localparam integer ROWS  = (CAPB + EB - 1) / EB;
   localparam integer HB    = (18 + EB - 1) / EB;      // beats holding bytes 0 .. 17

@@ -44,7 +44,10 @@ module sue_mgmt_tx #(
   output wire             out_last,
   output wire [EBW-1:0]   out_nbytes
 );
-  localparam integer MAXB  = (PDU_MAX + 54 < 508) ? PDU_MAX + 54 : 508;
+  `include "common_params.vh"
+  `include "sue_params.vh"
+
+  localparam integer MAXB  = sue_mgmt_max(PDU_MAX);
   localparam integer MAXW  = (MAXB + 3) / 4;     // words of the longest frame
   localparam integer WPR   = EB / 4;             // words a row (a beat)
   localparam integer ROWS  = (MAXW + WPR - 1) / WPR;

@@ -20,3 +20,9 @@
   function integer sue_cmd_max(input integer align);
     sue_cmd_max = round_up(274, align);
   endfunction
+
+  // MGMT_MAX: the longest management frame, FCS excluded (docs/sue/index.md "Management
+  // frames"): no longer than the largest SUE frame, and at most 508 bytes (the frame slots).
+  function integer sue_mgmt_max(input integer pdu_max);
+    sue_mgmt_max = (pdu_max + 54 < 508) ? pdu_max + 54 : 508;
+  endfunction

@@ -25,6 +25,8 @@
 #include "harness.h"
 #include "prng.h"
 #include "sue_cfg.h"
+#include "sue_endpoint_model.h"
+#include "sue_frame.h"
 #include "sue_mgmt_rx_model.h"
 #include "sue_regs_map.h"
 
@@ -76,9 +78,6 @@ typedef struct {
       n_full_cycles, n_sue_while_wait;
 } mt_t;
 
-static void put_be16(uint8_t *b, unsigned v) { b[0] = (uint8_t)(v >> 8), b[1] = (uint8_t)v; }
-static unsigned be16(const uint8_t *b) { return (unsigned)b[0] << 8 | b[1]; }
-
 /* An Ethertype that is none of the special ones of the configuration. */
 static unsigned other_etype(mt_t *s) {
   for (;;) {
@@ -102,42 +101,42 @@ static void new_frame(mt_t *s) {
   unsigned et = other_etype(s);
   switch (k) {
   case K_MGMT:
-    put_be16(s->f + 12, et);
+    sue_put_be16(s->f + 12, et);
     break;
   case K_TAG:
-    put_be16(s->f + 12, 0x8100);
-    put_be16(s->f + 16, prng_bernoulli(r, 0.5) ? s->cfg.mgmt_rx_etype : et);
+    sue_put_be16(s->f + 12, 0x8100);
+    sue_put_be16(s->f + 16, prng_bernoulli(r, 0.5) ? s->cfg.mgmt_rx_etype : et);
     break;
   case K_FILT:
-    put_be16(s->f + 12, s->cfg.mgmt_rx_etype ^ ((unsigned)prng_below(r, 2) << 15));
+    sue_put_be16(s->f + 12, s->cfg.mgmt_rx_etype ^ ((unsigned)prng_below(r, 2) << 15));
     break;
   case K_SUE: /* SUE's own Ethertype for the format (tagged at times) */
     if (s->cfg.hdr_fmt == SUE_HDR_AIFH6) {
-      put_be16(s->f + 6, s->cfg.ethertype);
+      sue_put_be16(s->f + 6, s->cfg.ethertype);
     } else {
       unsigned o = prng_bernoulli(r, 0.3) ? 16 : 12;
       if (o == 16)
-        put_be16(s->f + 12, 0x8100);
-      put_be16(s->f + o, s->cfg.hdr_fmt == SUE_HDR_UDP ? 0x0800 : s->cfg.ethertype);
+        sue_put_be16(s->f + 12, 0x8100);
+      sue_put_be16(s->f + o, s->cfg.hdr_fmt == SUE_HDR_UDP ? 0x0800 : s->cfg.ethertype);
     }
     len = 64 + (size_t)prng_below(r, 64); /* short SUE frames back to back fill a slow screen */
     break;
   case K_MACC: {
     static const uint8_t da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
     memcpy(s->f, da, 6);
-    put_be16(s->f + 12, 0x8808);
+    sue_put_be16(s->f + 12, 0x8808);
     break;
   }
   case K_RUNT:
-    put_be16(s->f + 12, et);
+    sue_put_be16(s->f + 12, et);
     len = 1 + (size_t)prng_below(r, 63);
     break;
   default: /* K_LONG: the filter's Ethertype, so that it gets as far as its length */
-    put_be16(s->f + 12, s->cfg.mgmt_rx_etype);
+    sue_put_be16(s->f + 12, s->cfg.mgmt_rx_etype);
     len = s->maxb + 5 + (size_t)prng_below(r, FMAX - s->maxb - 5);
     break;
   }
-  if (k != K_SUE && s->cfg.hdr_fmt == SUE_HDR_AIFH6 && be16(s->f + 6) == s->cfg.ethertype)
+  if (k != K_SUE && s->cfg.hdr_fmt == SUE_HDR_AIFH6 && sue_get_be16(s->f + 6) == s->cfg.ethertype)
     s->f[6] ^= 0x40u; /* not an AIFH 6-byte frame by accident */
   s->kind = k;
   s->len = len;
@@ -295,9 +294,10 @@ static void mrx_cycle(mt_t *s) {
 static void open_mrx(mt_t *s, const mrx_case_t *c) {
   memset(s, 0, sizeof *s);
   s->c = c;
-  s->maxb = c->pdu_max + 54 < SUE_MGMT_MAX ? c->pdu_max + 54 : SUE_MGMT_MAX;
   prng_seed(&s->rng, harness_seed() ^ (0x3A7Bu + c->w));
   sue_params_t p = sue_default_params();
+  p.pdu_max = c->pdu_max;
+  s->maxb = sue_mgmt_max(&p);
   sue_cfg_reset(&s->cfg, &p);
   sue_mgmt_rx_reset(&s->m, s->maxb);
   dut_t *d = s->d = dut_open(c->top);

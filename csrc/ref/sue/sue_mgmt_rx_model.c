@@ -16,13 +16,11 @@ void sue_mgmt_rx_reset(sue_mgmt_rx_t *m, size_t maxb) {
   m->maxb = maxb;
 }
 
-static unsigned be16(const uint8_t *b) { return (unsigned)b[0] << 8 | b[1]; }
-
 int sue_mgmt_rx_screen(const sue_cfg_t *c, const uint8_t *f, size_t len) {
   if (len < 18)
     return 0;
   static const uint8_t mac_ctl[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
-  unsigned et6 = be16(f + 6), et12 = be16(f + 12), et16 = be16(f + 16);
+  unsigned et6 = sue_get_be16(f + 6), et12 = sue_get_be16(f + 12), et16 = sue_get_be16(f + 16);
   /* SUE's own Ethertype check (sue_rx_check): past a tag in the formats with an Ethernet
      header */
   unsigned v12 = c->hdr_fmt != SUE_HDR_AIFH6 && et12 == 0x8100u ? et16 : et12;
