@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "harness.h"
 #include "prng.h"
 #include "sue_cfg.h"
@@ -71,11 +72,7 @@ static void drive_cfg(pt_t *s) {
 static void drive_levels(pt_t *s) {
   uint32_t w[HARNESS_WORDS(4 * 32)] = {0};
   for (unsigned v = 0; v < SUE_NVC; v++)
-    for (unsigned b = 0; b < s->c->bw; b++)
-      if (s->lvl[v] >> b & 1u) {
-        unsigned k = v * s->c->bw + b;
-        w[k / 32] |= 1u << (k % 32);
-      }
+    bits_put_field(w, v * s->c->bw, s->c->bw, s->lvl[v]);
   dut_set(s->d, s->level, w);
 }
 

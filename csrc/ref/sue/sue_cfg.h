@@ -45,6 +45,11 @@ extern "C" {
 #define SUE_ETYPE_AIFH_DEFAULT SUE_REG_ETHERTYPE_TYPE_RESET
 #define SUE_PFC_OPCODE 0x0101u
 #define SUE_PFC_FRAME 64u /* PFC frames are exactly the minimum frame */
+/* CBFC updates (docs/sue/index.md "CBFC"): MAC control, the 802.3 organization-specific
+ * extension opcode, an OUI, subtype 1; 64 bytes as PFC */
+#define SUE_CBFC_OPCODE 0xFFFEu
+#define SUE_CBFC_SUBTYPE 0x01u
+#define SUE_CBFC_FRAME 64u
 #define SUE_IP_PROTO_UDP 17u
 /* 0xC000 = 49152, first port of the dynamic range: the UDP_PORT reset */
 #define SUE_UDP_PORT_DEFAULT SUE_REG_UDP_PORT_DPORT_RESET

@@ -177,6 +177,40 @@ size_t sue_pfc_build(const uint8_t sa[6], unsigned cev, const uint16_t time[SUE_
   return SUE_PFC_FRAME;
 }
 
+size_t sue_cbfc_build(const uint8_t sa[6], uint32_t oui, unsigned cev,
+                      const uint16_t limit[SUE_PRIO], const uint16_t sent[SUE_PRIO], uint8_t *out) {
+  memset(out, 0, SUE_CBFC_FRAME);
+  memcpy(out, sue_pfc_da, 6);
+  memcpy(out + 6, sa, 6);
+  sue_put_be16(out + 12, SUE_ETYPE_MACCTL);
+  sue_put_be16(out + 14, SUE_CBFC_OPCODE);
+  out[16] = (uint8_t)(oui >> 16);
+  out[17] = (uint8_t)(oui >> 8);
+  out[18] = (uint8_t)oui;
+  out[19] = SUE_CBFC_SUBTYPE;
+  sue_put_be16(out + 20, cev & 0xFFu);
+  for (unsigned i = 0; i < SUE_PRIO; i++) {
+    sue_put_be16(out + 22 + 2 * i, limit[i]);
+    sue_put_be16(out + 38 + 2 * i, sent[i]);
+  }
+  sue_put_le32(out + 60, sue_fcs(out, 60));
+  return SUE_CBFC_FRAME;
+}
+
+int sue_cbfc_parse(const uint8_t *f, size_t len, uint32_t oui, unsigned *cev,
+                   uint16_t limit[SUE_PRIO], uint16_t sent[SUE_PRIO]) {
+  if (len < SUE_CBFC_FRAME || sue_get_be16(f + 12) != SUE_ETYPE_MACCTL ||
+      sue_get_be16(f + 14) != SUE_CBFC_OPCODE || f[19] != SUE_CBFC_SUBTYPE ||
+      ((uint32_t)f[16] << 16 | (uint32_t)f[17] << 8 | f[18]) != (oui & 0xFFFFFFu))
+    return 0;
+  *cev = sue_get_be16(f + 20) & 0xFFu;
+  for (unsigned i = 0; i < SUE_PRIO; i++) {
+    limit[i] = sue_get_be16(f + 22 + 2 * i);
+    sent[i] = sue_get_be16(f + 38 + 2 * i);
+  }
+  return 1;
+}
+
 size_t sue_mgmt_build(const uint8_t *b, size_t len, uint8_t *out) {
   size_t n = len < 60 ? 60 : len;
   memcpy(out, b, len);

@@ -95,6 +95,16 @@ size_t sue_mgmt_build(const uint8_t *b, size_t len, uint8_t *out);
 size_t sue_pfc_build(const uint8_t sa[6], unsigned cev, const uint16_t time[SUE_PRIO],
                      uint8_t *out);
 
+/* ---- CBFC updates (docs/sue/index.md "CBFC") ---- */
+/* 64-byte frame: DA 01-80-C2-00-00-01, SA, 0x8808, opcode 0xFFFE, OUI (3 bytes), subtype 0x01,
+ * class-enable vector (16 bits, bit n = class n), the credit limit of classes 0..7, the units sent
+ * on classes 0..7 (16 bits each, big-endian), zero pad, FCS. */
+size_t sue_cbfc_build(const uint8_t sa[6], uint32_t oui, unsigned cev,
+                      const uint16_t limit[SUE_PRIO], const uint16_t sent[SUE_PRIO], uint8_t *out);
+/* A CBFC update of this OUI (len bytes, FCS included and not checked here)? If so, its fields. */
+int sue_cbfc_parse(const uint8_t *f, size_t len, uint32_t oui, unsigned *cev,
+                   uint16_t limit[SUE_PRIO], uint16_t sent[SUE_PRIO]);
+
 /* ---- wire efficiency (docs/sue/index.md "Efficiency") ----
  * k commands of s bytes each (2 clen + dlen) in one frame of format fmt with alignment align:
  * k s / (sue_frame_len(fmt, k roundup(s, align)) + 20), 20 = preamble, SFD and IPG. */

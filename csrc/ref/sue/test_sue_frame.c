@@ -429,6 +429,39 @@ static void t_pfc_by_hand(ut_t *t) {
   UT_EQ(t, indep_crc(f, 60, RPOLY_32), 0x7ADD4E7Bu, "PFC FCS");
 }
 
+/* A CBFC update against a frame built by hand (docs/sue/index.md "CBFC"), and parsed back; a
+ * PFC frame, another OUI or subtype is not one. */
+static void t_cbfc_by_hand(ut_t *t) {
+  uint8_t exp[64];
+  memset(exp, 0, sizeof exp);
+  static const uint8_t head[54] = {
+      0x01, 0x80, 0xC2, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x05, /* DA, SA */
+      0x88, 0x08, 0xFF, 0xFE, 0x12, 0x34, 0x56, 0x01, /* extension opcode, OUI, subtype */
+      0x00, 0x0F,                                     /* classes 0..3 */
+      0x00, 0x40, 0x12, 0x34, 0xFF, 0xFF, 0x00, 0x01, /* limits of classes 0..3 */
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* limits of classes 4..7 */
+      0x00, 0x07, 0xAB, 0xCD, 0x00, 0x00, 0x80, 0x00, /* units sent on classes 0..3 */
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+  memcpy(exp, head, sizeof head);
+  sue_put_le32(exp + 60, indep_crc(exp, 60, RPOLY_32));
+  uint8_t sa[6] = {2, 0, 0, 0, 0, 5}, f[64];
+  uint16_t lim[8] = {0x40, 0x1234, 0xFFFF, 1, 0, 0, 0, 0};
+  uint16_t snt[8] = {7, 0xABCD, 0, 0x8000, 0, 0, 0, 0};
+  UT_EQ(t, sue_cbfc_build(sa, 0x123456, 0x0F, lim, snt, f), 64, "CBFC length");
+  UT_CHECK(t, !memcmp(f, exp, 64), "CBFC frame differs from the hand-built one");
+  unsigned cev = 0;
+  uint16_t l2[8], s2[8];
+  UT_EQ(t, sue_cbfc_parse(f, 64, 0x123456, &cev, l2, s2), 1, "parsed");
+  UT_EQ(t, cev, 0x0F, "cev");
+  UT_CHECK(t, !memcmp(l2, lim, sizeof lim) && !memcmp(s2, snt, sizeof snt), "fields back");
+  UT_EQ(t, sue_cbfc_parse(f, 64, 0x123457, &cev, l2, s2), 0, "another OUI");
+  f[19] = 2;
+  UT_EQ(t, sue_cbfc_parse(f, 64, 0x123456, &cev, l2, s2), 0, "another subtype");
+  uint16_t tm[8] = {0};
+  sue_pfc_build(sa, 0x0F, tm, f);
+  UT_EQ(t, sue_cbfc_parse(f, 64, 0, &cev, l2, s2), 0, "a PFC frame");
+}
+
 /* Management frames: the bytes as written, zeros to 60, the FCS by an independent CRC; a frame
  * of 60 bytes or more is not padded. The endpoint model's buffer: words past MGMT_MAX and every
  * refused send counted, the frame queued and sent first after PFC, MGMT_GAP apart. */
@@ -627,6 +660,7 @@ UT_SUITE(sue_frame) {
   ut_run(s, "sue_frame_aifh6_by_hand", t_frame_aifh6_by_hand);
   ut_run(s, "sue_frame_vlan", t_frame_vlan);
   ut_run(s, "sue_pfc_by_hand", t_pfc_by_hand);
+  ut_run(s, "sue_cbfc_by_hand", t_cbfc_by_hand);
   ut_run(s, "sue_mgmt_by_hand", t_mgmt_by_hand);
   ut_run(s, "sue_registers", t_registers);
   ut_run(s, "sue_params", t_params);
