@@ -9,6 +9,7 @@
 //   eth_rx_* --> sue_rx_check --verdict--> sue_gbn (PSN, ACK / NACK, room) --keep--> sue_rx_deliver --> rx_*
 //                              --area------------------------------------------------^
 //            sue_pfc (pauses from received PFC frames, XOFF / XON from the buffer levels)
+//            sue_cbfc (with CTRL.FC_MODE: credits per VC from received CBFC updates, ours owed)
 //            sue_regs (configuration, status, counters)
 //            sue_reach (link status; destinations unreachable / reachable) --events--> irq
 //   eth_rx_* --> sue_mgmt_rx (frames that are not SUE traffic, for the XPU through sue_regs)
@@ -107,7 +108,7 @@ module sue_endpoint #(
   output wire               irq,
   // ---- observation (lockstep tests, benchmarks)
   output wire               tx_decide,     // decision cycle
-  output wire [2:0]         tx_kind,       // the frame chosen in it: 0 none, 1 PFC, 2 replay,
+  output wire [2:0]         tx_kind,       // the frame chosen in it: 0 none, 1 PFC / CBFC, 2 replay,
                                            // 3 stand-alone NACK, 4 stand-alone ACK, 5 new PDU
   output wire               rx_verdict     // a received frame's verdict (receive checks) in
                                            // this cycle: frames get them in arrival order
@@ -137,7 +138,11 @@ module sue_endpoint #(
 
   // ================================================================ registers
   wire [1:0]  cfg_hdr_fmt, cfg_ack_vc;
-  wire        cfg_rcrc_c, cfg_pfc_tx_en, cfg_pfc_rx_en;
+  wire        cfg_rcrc_c, cfg_pfc_tx_en, cfg_pfc_rx_en, cfg_fc_mode;
+  wire [3:0]  cfg_cbfc_ushift;
+  wire [15:0] cfg_cbfc_step;
+  wire [23:0] cfg_cbfc_oui;
+  wire [63:0] cbfc_avail;
   wire [9:0]  cfg_xpuid, cfg_partition;
   wire [47:0] cfg_mac;
   wire [31:0] cfg_ip, cfg_aifh_prefix;
@@ -155,13 +160,13 @@ module sue_endpoint #(
   wire [NDST*32-1:0] dst_ip;
   wire [CW-1:0]      rd_conn;
   wire [31:0]        rd_tx, rd_rx;
-  reg  [57:0]        cnt_inc;
+  reg  [58:0]        cnt_inc;
   reg  [2:0]         cnt_tx_cmds, cnt_tx_hol;
   reg  [1:0]         cnt_tx_bad, cnt_tx_viol;
   reg  [23:0]        cnt_tx_flushed;
   reg  [15:0]        cnt_tx_bytes, cnt_rx_bytes;
   reg  [8:0]         cnt_tx_timeouts;
-  wire [3:0]         paused, xoff;
+  wire [3:0]         paused, xoff, pfc_paused, cbfc_paused;
   wire [7:0]         cfg_retry_limit;
   wire               link_q;
   wire [NDST-1:0]    unreach;
@@ -191,7 +196,9 @@ module sue_endpoint #(
     .cnt_tx_viol(cnt_tx_viol), .cnt_tx_hol(cnt_tx_hol), .cnt_tx_flushed(cnt_tx_flushed),
     .cnt_tx_bytes(cnt_tx_bytes), .cnt_tx_timeouts(cnt_tx_timeouts), .cnt_rx_bytes(cnt_rx_bytes),
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_rcrc_c(cfg_rcrc_c), .cfg_pfc_tx_en(cfg_pfc_tx_en),
-    .cfg_pfc_rx_en(cfg_pfc_rx_en), .cfg_ack_vc(cfg_ack_vc), .cfg_xpuid(cfg_xpuid),
+    .cfg_pfc_rx_en(cfg_pfc_rx_en), .cfg_fc_mode(cfg_fc_mode), .cfg_cbfc_ushift(cfg_cbfc_ushift),
+    .cfg_cbfc_step(cfg_cbfc_step), .cfg_cbfc_oui(cfg_cbfc_oui), .cbfc_avail(cbfc_avail),
+    .cfg_ack_vc(cfg_ack_vc), .cfg_xpuid(cfg_xpuid),
     .cfg_partition(cfg_partition), .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
     .cfg_udp_sport(cfg_udp_sport), .cfg_udp_dport(cfg_udp_dport), .cfg_ethertype(cfg_ethertype),
     .cfg_ttl(cfg_ttl), .cfg_dscp(cfg_dscp), .cfg_aifh_prefix(cfg_aifh_prefix),
@@ -234,7 +241,8 @@ module sue_endpoint #(
   wire [DW-1:0] v_src;
   wire [LW-1:0] v_ncmd, v_cmd_bytes;
   wire [7:0]    v_pfc_cev;
-  wire [127:0]  v_pfc_time;
+  wire [127:0]  v_pfc_time, v_cbfc_sent;
+  wire          v_cbfc;
 
   sue_gbn #(.NDST(NDST), .WIN(WIN), .PSN_PER_VC(PSN_PER_VC)) u_gbn (
     .clk(clk), .rst_n(rst_n),
@@ -256,8 +264,9 @@ module sue_endpoint #(
   // ---- decision cycle and priority
   wire          f_job_ready, pdu_busy, rp_busy;
   wire          free = f_job_ready && !pdu_busy && !rp_busy;
-  wire          pfc_owed;
-  wire [7:0]    pfc_tx_cev;
+  wire          pfc_owed, cbfc_owed;
+  wire [7:0]    pfc_tx_cev, cbfc_tx_cev;
+  wire [127:0]  cbfc_tx_limit, cbfc_tx_sent;
   wire [127:0]  pfc_tx_time;
   wire [C*2-1:0] rp_vc;
   wire          d_pfc, d_mgmt, d_rep, d_nack, d_ack, front_free;
@@ -266,7 +275,7 @@ module sue_endpoint #(
   wire [1:0]    sel_ack_vc;
   sue_tx_arb #(.C(C), .PSN_PER_VC(PSN_PER_VC)) u_arb (
     .clk(clk), .rst_n(rst_n), .free(free), .cfg_ack_vc(cfg_ack_vc), .paused(paused),
-    .pfc_owed(pfc_owed), .mgmt_rdy(m_rdy), .replay_pend(replay_pend), .rp_vc(rp_vc), .nack_owed(nack_owed),
+    .pfc_owed(pfc_owed || cbfc_owed), .mgmt_rdy(m_rdy), .replay_pend(replay_pend), .rp_vc(rp_vc), .nack_owed(nack_owed),
     .ack_due(ack_due), .dec_pfc(d_pfc), .dec_mgmt(d_mgmt), .dec_replay(d_rep), .dec_nack(d_nack), .dec_ack(d_ack),
     .front_free(front_free), .sel_conn(sel_conn), .sel_ack_vc(sel_ack_vc));
 
@@ -408,7 +417,9 @@ module sue_endpoint #(
     .cfg_ethertype(cfg_ethertype), .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid),
     .cfg_pfc_prio(cfg_pfc_prio),
     .job_valid(job_valid), .job_ready(f_job_ready),
-    .job_pfc(d_pfc), .job_raw(d_mgmt), .job_pfc_cev(pfc_tx_cev), .job_pfc_time(pfc_tx_time),
+    .job_pfc(d_pfc && !cfg_fc_mode), .job_raw(d_mgmt), .job_pfc_cev(pfc_tx_cev),
+    .job_pfc_time(pfc_tx_time), .job_cbfc(d_pfc && cfg_fc_mode), .cfg_cbfc_oui(cfg_cbfc_oui),
+    .job_cbfc_cev(cbfc_tx_cev), .job_cbfc_limit(cbfc_tx_limit), .job_cbfc_sent(cbfc_tx_sent),
     .job_dst_mac(dst_mac[t_dslot*48 +: 48]), .job_dst_ip(dst_ip[t_dslot*32 +: 32]),
     .job_dst_xpuid(dst_xpuid[t_dslot*10 +: 10]), .job_op(g_op), .job_xpuid(cfg_xpuid),
     .job_psn(job_psn), .job_vc(job_vc), .job_partition(cfg_partition), .job_rpsn(g_rpsn),
@@ -445,11 +456,11 @@ module sue_endpoint #(
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_rcrc_c(cfg_rcrc_c), .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
     .cfg_udp_port(cfg_udp_dport), .cfg_ethertype(cfg_ethertype), .cfg_xpuid(cfg_xpuid),
     .cfg_partition(cfg_partition), .cfg_aifh_prefix(cfg_aifh_prefix),
-    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid),
+    .cfg_cbfc_oui(cfg_cbfc_oui), .dst_valid(dst_valid), .dst_xpuid(dst_xpuid),
     .verdict_valid(v_valid), .verdict_drop(v_drop), .verdict_kind(v_kind), .verdict_len(v_len),
     .rh_op(v_op), .rh_xpuid(v_xpuid), .rh_psn(v_psn), .rh_vc(v_vc), .rh_partition(v_partition),
     .rh_rpsn(v_rpsn), .src_slot(v_src), .ncmd(v_ncmd), .cmd_bytes(v_cmd_bytes),
-    .pfc_cev(v_pfc_cev), .pfc_time(v_pfc_time),
+    .pfc_cev(v_pfc_cev), .pfc_time(v_pfc_time), .fc_cbfc(v_cbfc), .cbfc_sent(v_cbfc_sent),
     .out_valid(c_out_valid), .out_ready(c_out_ready), .out_data(c_out_data),
     .out_nbytes(c_out_nbytes), .out_last(c_out_last));
 
@@ -502,21 +513,40 @@ module sue_endpoint #(
   end
   assign rx_reset_out = rx_reset_in || rx_rst_q;
 
-  // ================================================================ PFC
+  // ================================================================ PFC / CBFC
+  // CTRL.FC_MODE hands PFC_TX_EN / PFC_RX_EN to one of the two; the other is off. A VC may not
+  // be sent while either holds it.
+  wire v_pfc_rx  = v_valid && v_kind == 2'd3 && !v_cbfc;
+  wire v_cbfc_rx = v_valid && v_kind == 2'd3 && v_cbfc;
   sue_pfc #(.BW(BW)) u_pfc (
     .clk(clk), .rst_n(rst_n),
-    .cfg_pfc_tx_en(cfg_pfc_tx_en), .cfg_pfc_rx_en(cfg_pfc_rx_en), .cfg_pfc_prio(cfg_pfc_prio),
+    .cfg_pfc_tx_en(cfg_pfc_tx_en && !cfg_fc_mode), .cfg_pfc_rx_en(cfg_pfc_rx_en && !cfg_fc_mode),
+    .cfg_pfc_prio(cfg_pfc_prio),
     .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc), .cfg_pfc_refresh(cfg_pfc_refresh),
     .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
     .level(level),
-    .rx_pfc_valid(v_valid && v_kind == 2'd3), .rx_pfc_cev(v_pfc_cev), .rx_pfc_time(v_pfc_time),
-    .paused(paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(d_pfc),
+    .rx_pfc_valid(v_pfc_rx), .rx_pfc_cev(v_pfc_cev), .rx_pfc_time(v_pfc_time),
+    .paused(pfc_paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(d_pfc && !cfg_fc_mode),
     .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));
+  // every frame the peer buffers takes credits (data, replay, ACK, NACK); data and control
+  // frames received are counted on their VC
+  sue_cbfc #(.BW(BW), .RX_BYTES(RX_BYTES), .FRAME_MAX(PDU_MAX + 62)) u_cbfc (
+    .clk(clk), .rst_n(rst_n),
+    .cfg_cbfc_tx_en(cfg_pfc_tx_en && cfg_fc_mode), .cfg_cbfc_rx_en(cfg_pfc_rx_en && cfg_fc_mode),
+    .cfg_cbfc_cls(cfg_pfc_prio), .cfg_cbfc_ushift(cfg_cbfc_ushift), .cfg_cbfc_step(cfg_cbfc_step),
+    .cfg_cbfc_refresh(cfg_pfc_refresh), .level(level),
+    .tx_valid(d_rep || d_nack || d_ack || d_new), .tx_vc(job_vc), .tx_bytes(flen),
+    .rx_valid(g_rx_valid), .rx_vc(v_vc), .rx_bytes(v_len),
+    .rx_upd_valid(v_cbfc_rx), .rx_upd_cev(v_pfc_cev), .rx_upd_limit(v_pfc_time),
+    .rx_upd_sent(v_cbfc_sent),
+    .paused(cbfc_paused), .avail(cbfc_avail), .upd_owed(cbfc_owed), .upd_sent(d_pfc && cfg_fc_mode),
+    .tx_cev(cbfc_tx_cev), .tx_limit(cbfc_tx_limit), .tx_sent(cbfc_tx_sent));
+  assign paused = pfc_paused | cbfc_paused;
 
   // ================================================================ counters (registered)
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cnt_inc <= 58'd0;
+      cnt_inc <= 59'd0;
       cnt_tx_cmds <= 3'd0;
       cnt_tx_hol <= 3'd0;
       cnt_tx_bad <= 2'd0;
@@ -526,7 +556,7 @@ module sue_endpoint #(
       cnt_rx_bytes <= 16'd0;
       cnt_tx_timeouts <= 9'd0;
     end else begin
-      cnt_inc <= 58'd0;
+      cnt_inc <= 59'd0;
       cnt_inc[0]  <= f_inc_cmds != 3'd0;
       cnt_inc[1]  <= f_inc_bad != 2'd0;
       cnt_inc[2]  <= f_inc_err;
@@ -539,13 +569,14 @@ module sue_endpoint #(
       cnt_inc[9]  <= d_ack;
       cnt_inc[10] <= d_nack;
       cnt_inc[11] <= (d_rep || d_nack || d_ack || d_new) && g_op == 2'd2;
-      cnt_inc[12] <= d_pfc;
+      cnt_inc[12] <= d_pfc && !cfg_fc_mode;
       cnt_inc[13] <= job_valid;
       cnt_inc[14] <= job_valid;
       cnt_inc[15] <= tmo_cnt != 9'd0;
       cnt_inc[16] <= g_replay_start;
       cnt_inc[17] <= d_mgmt;
       cnt_inc[18] <= m_bad;
+      cnt_inc[19] <= d_pfc && cfg_fc_mode;
       cnt_inc[32] <= v_valid;
       if (v_valid && v_drop != 6'd0) cnt_inc[v_drop] <= 1'b1;
       cnt_inc[45] <= g_psn_ahead;
@@ -557,10 +588,11 @@ module sue_endpoint #(
       cnt_inc[51] <= g_ack_adv;
       cnt_inc[52] <= g_nack_ok;
       cnt_inc[53] <= g_ack_stale;
-      cnt_inc[54] <= v_valid && v_kind == 2'd3;
+      cnt_inc[54] <= v_pfc_rx;
       cnt_inc[55] <= v_valid;
       cnt_inc[56] <= mrx_inc;
       cnt_inc[57] <= mrx_drop;
+      cnt_inc[58] <= v_cbfc_rx;
       cnt_tx_cmds <= f_inc_cmds;
       cnt_tx_hol <= f_inc_hol;
       cnt_tx_bad <= f_inc_bad;

@@ -65,7 +65,7 @@ module sue_regs #(
     input  wire [31:0]          conn_rx,     // CONN[conn_idx].RX
     // ---- counters: cnt_inc[i] counts counter i at this edge, by 1 or, for the counters
     // with an amount input below, by that amount (events that can come several at once)
-    input  wire [57:0]          cnt_inc,
+    input  wire [58:0]          cnt_inc,
     input  wire [2:0]           cnt_tx_cmds,      // 0 tx_cmds (one per VC per cycle)
     input  wire [1:0]           cnt_tx_cmd_bad,   // 1 tx_cmd_bad
     input  wire [1:0]           cnt_tx_viol,      // 4 tx_credit_viol
@@ -79,6 +79,11 @@ module sue_regs #(
     output wire                 cfg_rcrc_c,
     output wire                 cfg_pfc_tx_en,
     output wire                 cfg_pfc_rx_en,
+    output wire                 cfg_fc_mode,  // CTRL.FC_MODE: 0 PFC, 1 CBFC
+    output wire [3:0]           cfg_cbfc_ushift,  // CBFC_CFG
+    output wire [15:0]          cfg_cbfc_step,
+    output wire [23:0]          cfg_cbfc_oui,     // CBFC_OUI
+    input  wire [63:0]          cbfc_avail,       // CBFC_AVAIL0 / 1: VC v at [16v +: 16]
     output wire [1:0]           cfg_ack_vc,
     output wire [9:0]           cfg_xpuid,
     output wire [9:0]           cfg_partition,
@@ -239,7 +244,9 @@ module sue_regs #(
   wire [31:0]      hw_mgmt_rx_data = mgmt_rx_data;
   wire [31:0]      hw_conn_tx = conn_tx;
   wire [31:0]      hw_conn_rx = conn_rx;
-  wire [58*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
+  wire [31:0]      hw_cbfc_avail0 = cbfc_avail[31:0];
+  wire [31:0]      hw_cbfc_avail1 = cbfc_avail[63:32];
+  wire [59*32-1:0] hw_cnt;  // counter i at [32i +: 32]; unassigned indices are 0
   `include "sue_regs_map.vh"
   genvar gu;
   generate
@@ -257,7 +264,7 @@ module sue_regs #(
   // increment at the same edge.
   genvar gc;
   generate
-    for (gc = 0; gc < 58; gc = gc + 1) begin : g_cnt
+    for (gc = 0; gc < 59; gc = gc + 1) begin : g_cnt
       if (SUE_REG_CNT_ON[gc]) begin : g_on
         wire [31:0] add = (gc == SUE_REG_CNT_TX_CMDS_I)        ? {29'd0, cnt_tx_cmds} :
                           (gc == SUE_REG_CNT_TX_CMD_BAD_I)     ? {30'd0, cnt_tx_cmd_bad} :
@@ -290,6 +297,10 @@ module sue_regs #(
   assign cfg_rcrc_c       = rg_ctrl_rcrc_c;
   assign cfg_pfc_tx_en    = rg_ctrl_pfc_tx_en;
   assign cfg_pfc_rx_en    = rg_ctrl_pfc_rx_en;
+  assign cfg_fc_mode      = rg_ctrl_fc_mode;
+  assign cfg_cbfc_ushift  = rg_cbfc_cfg_ushift;
+  assign cfg_cbfc_step    = rg_cbfc_cfg_step;
+  assign cfg_cbfc_oui     = rg_cbfc_oui_oui;
   assign cfg_ack_vc       = rg_ctrl_ack_vc;
   assign cfg_xpuid        = rg_xpuid_id;
   assign cfg_partition    = rg_partition_id;
@@ -346,7 +357,7 @@ module sue_regs #(
                  "WVALID dropped or WDATA/WSTRB changed before WREADY")
   `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
                  "ARVALID dropped or ARADDR changed before ARREADY")
-  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:19] == 13'd0, "increment of an unassigned counter index")
+  `ASSERT_CLK(cnt_idx_legal, clk, rst_n, cnt_inc[31:20] == 12'd0, "increment of an unassigned counter index")
   `ASSERT_CLK(no_hold_with_b, clk, rst_n, !(aw_hold_q && b_valid_q) && !(w_hold_q && b_valid_q),
               "AW or W held while a response is pending")
 

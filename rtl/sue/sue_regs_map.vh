@@ -11,7 +11,9 @@
 //   hw_mgmt_tx_status [31:0]
 //   hw_mgmt_rx_status [31:0]
 //   hw_mgmt_rx_data [31:0]
-//   hw_cnt [58*32-1:0] (word i at [32i +: 32])
+//   hw_cbfc_avail0 [31:0]
+//   hw_cbfc_avail1 [31:0]
+//   hw_cnt [59*32-1:0] (word i at [32i +: 32])
 //   hw_conn_tx, hw_conn_rx [31:0] of element rg_conn_idx
 // It declares rg_rdata (the word at rg_addr) and a signal per field (regmap.py).
 
@@ -30,6 +32,7 @@
   reg  rg_ctrl_rcrc_c;
   reg  rg_ctrl_pfc_tx_en;
   reg  rg_ctrl_pfc_rx_en;
+  reg  rg_ctrl_fc_mode;
   reg  [1:0] rg_ctrl_ack_vc;
   reg  [9:0] rg_xpuid_id;
   reg  [9:0] rg_partition_id;
@@ -78,7 +81,10 @@
   reg  [15:0] rg_mgmt_rx_filter_mask;
   reg  rg_mgmt_rx_ctl_en;
   reg  [6:0] rg_mgmt_rx_rd_word;
-  localparam [63:0] SUE_REG_CNT_ON = 64'h3FFFFFF0007FFFF;
+  reg  [3:0] rg_cbfc_cfg_ushift;
+  reg  [15:0] rg_cbfc_cfg_step;
+  reg  [23:0] rg_cbfc_oui_oui;
+  localparam [63:0] SUE_REG_CNT_ON = 64'h7FFFFFF000FFFFF;
   /* verilator lint_off UNUSEDPARAM */
   localparam integer SUE_REG_CNT_TX_CMDS_I = 0;
   localparam integer SUE_REG_CNT_TX_CMD_BAD_I = 1;
@@ -99,6 +105,7 @@
   localparam integer SUE_REG_CNT_TX_REPLAYS_I = 16;
   localparam integer SUE_REG_CNT_TX_MGMT_I = 17;
   localparam integer SUE_REG_CNT_TX_MGMT_BAD_I = 18;
+  localparam integer SUE_REG_CNT_TX_CBFC_I = 19;
   localparam integer SUE_REG_CNT_RX_FRAMES_I = 32;
   localparam integer SUE_REG_CNT_RX_RUNT_I = 33;
   localparam integer SUE_REG_CNT_RX_OVERSIZE_I = 34;
@@ -125,6 +132,7 @@
   localparam integer SUE_REG_CNT_RX_BYTES_I = 55;
   localparam integer SUE_REG_CNT_RX_MGMT_I = 56;
   localparam integer SUE_REG_CNT_RX_MGMT_DROP_I = 57;
+  localparam integer SUE_REG_CNT_RX_CBFC_I = 58;
   /* verilator lint_on UNUSEDPARAM */
   wire rg_cnt_sel = rg_addr[9:6] == 4'h1;  // 0x100 + 4i
   wire [5:0] rg_cnt_i = rg_addr[5:0];
@@ -157,7 +165,7 @@
       10'h2: rg_rdata = {SUE_REG_CAPS1_DATA_W32_RST[7:0], 1'd0, SUE_REG_CAPS1_WIN_RST[6:0], SUE_REG_CAPS1_Q_UNITS_RST[15:0]};  // CAPS1
       10'h3: rg_rdata = {17'd0, SUE_REG_CAPS2_ING_DATA_RST[6:0], 1'd0, SUE_REG_CAPS2_ING_CMD_RST[6:0]};  // CAPS2
       10'h4: rg_rdata = SUE_REG_CAPS3_RX_BYTES_RST[31:0];  // CAPS3
-      10'h8: rg_rdata = {22'd0, rg_ctrl_ack_vc, 3'd0, rg_ctrl_pfc_rx_en, rg_ctrl_pfc_tx_en, rg_ctrl_rcrc_c, rg_ctrl_aifh_short, rg_ctrl_aifh};  // CTRL
+      10'h8: rg_rdata = {22'd0, rg_ctrl_ack_vc, 2'd0, rg_ctrl_fc_mode, rg_ctrl_pfc_rx_en, rg_ctrl_pfc_tx_en, rg_ctrl_rcrc_c, rg_ctrl_aifh_short, rg_ctrl_aifh};  // CTRL
       10'h9: rg_rdata = {22'd0, rg_xpuid_id};  // XPUID
       10'hA: rg_rdata = {22'd0, rg_partition_id};  // PARTITION
       10'hB: rg_rdata = {16'd0, rg_mac_hi_mac01};  // MAC_HI
@@ -190,6 +198,10 @@
       10'h29: rg_rdata = {17'd0, hw_mgmt_rx_status[14:12], 1'd0, hw_mgmt_rx_status[10:0]};  // MGMT_RX_STATUS
       10'h2A: rg_rdata = {25'd0, rg_mgmt_rx_rd_word};  // MGMT_RX_RD
       10'h2B: rg_rdata = hw_mgmt_rx_data;  // MGMT_RX_DATA
+      10'h2D: rg_rdata = {rg_cbfc_cfg_step, 12'd0, rg_cbfc_cfg_ushift};  // CBFC_CFG
+      10'h2E: rg_rdata = {8'd0, rg_cbfc_oui_oui};  // CBFC_OUI
+      10'h2F: rg_rdata = hw_cbfc_avail0;  // CBFC_AVAIL0
+      10'h30: rg_rdata = hw_cbfc_avail1;  // CBFC_AVAIL1
       default: ;
     endcase
     if (rg_cnt_sel && SUE_REG_CNT_ON[rg_cnt_i]) rg_rdata = rg_cnt_word;
@@ -216,6 +228,7 @@
       rg_ctrl_rcrc_c <= 1'h0;
       rg_ctrl_pfc_tx_en <= 1'h1;
       rg_ctrl_pfc_rx_en <= 1'h1;
+      rg_ctrl_fc_mode <= 1'h0;
       rg_ctrl_ack_vc <= 2'h3;
       rg_xpuid_id <= 10'h0;
       rg_partition_id <= 10'h0;
@@ -256,6 +269,9 @@
       rg_mgmt_rx_filter_mask <= 16'h0;
       rg_mgmt_rx_ctl_en <= 1'h0;
       rg_mgmt_rx_rd_word <= 7'h0;
+      rg_cbfc_cfg_ushift <= 4'h6;
+      rg_cbfc_cfg_step <= 16'h8;
+      rg_cbfc_oui_oui <= 24'h0;
     end else if (rg_we) begin
       case (rg_addr)
         10'h8: begin  // CTRL
@@ -264,6 +280,7 @@
           rg_ctrl_rcrc_c <= rg_wv[2];
           rg_ctrl_pfc_tx_en <= rg_wv[3];
           rg_ctrl_pfc_rx_en <= rg_wv[4];
+          rg_ctrl_fc_mode <= rg_wv[5];
           rg_ctrl_ack_vc <= rg_wv[9:8];
         end
         10'h9: rg_xpuid_id <= rg_wv[9:0];  // XPUID
@@ -319,6 +336,11 @@
         end
         10'h28: rg_mgmt_rx_ctl_en <= rg_wv[0];  // MGMT_RX_CTL
         10'h2A: rg_mgmt_rx_rd_word <= rg_wv[6:0];  // MGMT_RX_RD
+        10'h2D: begin  // CBFC_CFG
+          rg_cbfc_cfg_ushift <= rg_wv[3:0];
+          rg_cbfc_cfg_step <= rg_wv[31:16];
+        end
+        10'h2E: rg_cbfc_oui_oui <= rg_wv[23:0];  // CBFC_OUI
         default: ;
       endcase
     end

@@ -47,12 +47,13 @@ module sue_rx_check #(
   input  wire [9:0]                      cfg_xpuid,
   input  wire [9:0]                      cfg_partition,
   input  wire [31:0]                     cfg_aifh_prefix,
+  input  wire [23:0]                     cfg_cbfc_oui,    // CBFC updates taken: this OUI
   input  wire [NDST-1:0]                 dst_valid,       // destination table, entry d
   input  wire [10*NDST-1:0]              dst_xpuid,       //   id at [10d +: 10]
   // verdict, one per frame, one cycle (no back-pressure)
   output reg                             verdict_valid,
   output reg  [5:0]                      verdict_drop,
-  output reg  [1:0]                      verdict_kind,    // 1 data, 2 control, 3 PFC (0 dropped)
+  output reg  [1:0]                      verdict_kind,    // 1 data, 2 control, 3 PFC or CBFC (0 dropped)
   output reg  [15:0]                     verdict_len,     // frame bytes with FCS (saturated)
   output reg  [1:0]                      rh_op,
   output reg  [9:0]                      rh_xpuid,
@@ -64,7 +65,9 @@ module sue_rx_check #(
   output reg  [$clog2(PDU_MAX+1)-1:0]    ncmd,
   output reg  [$clog2(PDU_MAX+1)-1:0]    cmd_bytes,
   output reg  [7:0]                      pfc_cev,
-  output reg  [127:0]                    pfc_time,        // priority i at [16i +: 16]
+  output reg  [127:0]                    pfc_time,        // priority i at [16i +: 16] (CBFC: limits)
+  output reg                             fc_cbfc,         // kind 3 is a CBFC update
+  output reg  [127:0]                    cbfc_sent,       // its units sent on class i at [16i +: 16]
   // command areas of passing data frames
   output wire                            out_valid,
   input  wire                            out_ready,
@@ -175,27 +178,27 @@ module sue_rx_check #(
   end
 
   wire [5:0]    h_pre, h_post;
-  wire          h_pfc;
+  wire          h_pfc, h_cbfc;
   wire [1:0]    h_op, h_vc;
   wire [9:0]    h_xpuid, h_part;
   wire [15:0]   h_psn, h_rpsn;
   wire [SW-1:0] h_slot;
   wire [7:0]    h_cev;
-  wire [127:0]  h_time;
+  wire [127:0]  h_time, h_sent;
   sue_rx_hdr #(.NDST(NDST), .PDU_MAX(PDU_MAX), .SW(SW)) u_hdr (
     .hdr(hdr_q), .len(fe_len_q), .fcs_bad(fe_fcs_bad_q),
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_mac(cfg_mac), .cfg_ip(cfg_ip),
     .cfg_udp_port(cfg_udp_port), .cfg_ethertype(cfg_ethertype), .cfg_xpuid(cfg_xpuid),
     .cfg_partition(cfg_partition), .cfg_aifh_prefix(cfg_aifh_prefix),
-    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid),
-    .pre_code(h_pre), .pfc(h_pfc), .post_code(h_post), .rh_op(h_op), .rh_xpuid(h_xpuid),
+    .cfg_cbfc_oui(cfg_cbfc_oui), .dst_valid(dst_valid), .dst_xpuid(dst_xpuid),
+    .pre_code(h_pre), .pfc(h_pfc), .cbfc(h_cbfc), .post_code(h_post), .rh_op(h_op), .rh_xpuid(h_xpuid),
     .rh_psn(h_psn), .rh_vc(h_vc), .rh_partition(h_part), .rh_rpsn(h_rpsn),
-    .src_slot(h_slot), .pfc_cev(h_cev), .pfc_time(h_time)
+    .src_slot(h_slot), .pfc_cev(h_cev), .pfc_time(h_time), .cbfc_sent(h_sent)
   );
 
-  localparam integer FEW = 6 + 1 + 6 + 2 + 10 + 16 + 2 + 10 + 16 + SW + 8 + 128 + 16 + RW;
-  wire [FEW-1:0] fe_in = {h_pre, h_pfc, h_post, h_op, h_xpuid, h_psn, h_vc, h_part, h_rpsn,
-                          h_slot, h_cev, h_time, fe_len_q, fe_rsv_q};
+  localparam integer FEW = 6 + 1 + 1 + 6 + 2 + 10 + 16 + 2 + 10 + 16 + SW + 8 + 128 + 128 + 16 + RW;
+  wire [FEW-1:0] fe_in = {h_pre, h_pfc, h_cbfc, h_post, h_op, h_xpuid, h_psn, h_vc, h_part, h_rpsn,
+                          h_slot, h_cev, h_time, h_sent, fe_len_q, fe_rsv_q};
   wire [FEW-1:0] fe;
   wire           fe_valid, fe_in_ready, fe_pop;
   wire [3:0]     unused_fe_level;
@@ -204,16 +207,16 @@ module sue_rx_check #(
     .out_valid(fe_valid), .out_data(fe), .out_ready(fe_pop), .level(unused_fe_level)
   );
   wire [5:0]    f_pre, f_post;
-  wire          f_pfc;
+  wire          f_pfc, f_cbfc;
   wire [1:0]    f_op, f_vc;
   wire [9:0]    f_xpuid, f_part;
   wire [15:0]   f_psn, f_rpsn, f_len;
   wire [SW-1:0] f_slot;
   wire [7:0]    f_cev;
-  wire [127:0]  f_time;
+  wire [127:0]  f_time, f_sent;
   wire [RW-1:0] f_rsv;
-  assign {f_pre, f_pfc, f_post, f_op, f_xpuid, f_psn, f_vc, f_part, f_rpsn,
-          f_slot, f_cev, f_time, f_len, f_rsv} = fe;
+  assign {f_pre, f_pfc, f_cbfc, f_post, f_op, f_xpuid, f_psn, f_vc, f_part, f_rpsn,
+          f_slot, f_cev, f_time, f_sent, f_len, f_rsv} = fe;
 
   // ---------------------------------------------------------------- realigned streams
   // An 802.1Q tag (bytes 12-13 = 0x8100; not in the AIFH 6-byte format) makes the header 4 bytes
@@ -316,6 +319,8 @@ module sue_rx_check #(
       cmd_bytes     <= {CW{1'b0}};
       pfc_cev       <= 8'd0;
       pfc_time      <= 128'd0;
+      fc_cbfc       <= 1'b0;
+      cbfc_sent     <= 128'd0;
       fr_q          <= {(FLW+1){1'b0}};
     end else begin
       verdict_valid <= done;
@@ -335,6 +340,8 @@ module sue_rx_check #(
         cmd_bytes    <= w_bytes[CW-1:0];
         pfc_cev      <= f_cev;
         pfc_time     <= f_time;
+        fc_cbfc      <= f_cbfc;
+        cbfc_sent    <= f_sent;
       end
     end
   end

@@ -3,7 +3,10 @@
 // length and its FCS result. Mirrors sue_rx_check (csrc/ref/sue/sue_rx_check_model.c) field by field:
 //   pre_code:  first failing check among 1 .. 8 (runt, oversize, FCS, MAC control,
 //              Ethertype, IPv4 header, UDP port, destination), 0 if none;
-//   pfc:       the frame is a PFC frame (checks 1 .. 4 passed; it is done);
+//   pfc:       the frame is a flow-control frame (checks 1 .. 4 passed; it is done): PFC, or
+//              a CBFC update of cfg_cbfc_oui (cbfc; docs/sue/index.md "CBFC update frame"), whose
+//              class-enable vector and limits come out on pfc_cev / pfc_time, its units sent
+//              on cbfc_sent;
 //   post_code: first failing check among 10 .. 13 without the walk (ver, source slot,
 //              partition, op / rpsn), to be used only once the R-CRC (check 9) passed.
 // An 802.1Q tag after the source address (bytes 12-13 = 0x8100; UDP and AIFH 12-byte formats)
@@ -31,10 +34,12 @@ module sue_rx_hdr #(
   input  wire [9:0]          cfg_xpuid,
   input  wire [9:0]          cfg_partition,
   input  wire [31:0]         cfg_aifh_prefix,
+  input  wire [23:0]         cfg_cbfc_oui,
   input  wire [NDST-1:0]     dst_valid,
   input  wire [10*NDST-1:0]  dst_xpuid,
   output reg  [5:0]          pre_code,
   output wire                pfc,
+  output wire                cbfc,
   output reg  [5:0]          post_code,
   output wire [1:0]          rh_op,
   output wire [9:0]          rh_xpuid,
@@ -44,7 +49,8 @@ module sue_rx_hdr #(
   output wire [15:0]         rh_rpsn,
   output wire [SW-1:0]       src_slot,
   output wire [7:0]          pfc_cev,
-  output wire [127:0]        pfc_time   // priority i at [16*i +: 16]
+  output wire [127:0]        pfc_time,  // priority i at [16*i +: 16] (CBFC: limit of class i)
+  output wire [127:0]        cbfc_sent  // CBFC: units sent on class i at [16*i +: 16]
 );
   // counter indexes (csrc/ref/sue/sue_cfg.h SUE_CNT_RX_*)
   localparam [5:0] C_RUNT = 6'd33, C_OVERSIZE = 6'd34, C_FCS = 6'd35, C_ETHERTYPE = 6'd36,
@@ -83,6 +89,7 @@ module sue_rx_hdr #(
   // 1 .. 4: length, FCS, MAC control
   wire mac_ctl = hdr[511 -: 48] == 48'h0180C2000001 && w12 == 16'h8808;
   wire pfc_op  = w14 == 16'h0101;
+  wire cbfc_op = w14 == 16'hFFFE && {hb[16], hb[17], hb[18]} == cfg_cbfc_oui && hb[19] == 8'h01;
 
   // UDP format (6 .. 8)
   wire [15:0] tot = v16;
@@ -115,7 +122,7 @@ module sue_rx_hdr #(
     else if (fcs_bad)
       pre_code = C_FCS;
     else if (mac_ctl)
-      pre_code = pfc_op ? 6'd0 : C_ETHERTYPE;
+      pre_code = (pfc_op || cbfc_op) ? 6'd0 : C_ETHERTYPE;
     else if (cfg_hdr_fmt == F_UDP) begin
       if (v12 != 16'h0800)  pre_code = C_ETHERTYPE;
       else if (ip_bad)           pre_code = C_IP_HDR;
@@ -129,12 +136,15 @@ module sue_rx_hdr #(
       else if (vhdr[511 -: 48] != own12)       pre_code = C_DST;
     end
   end
-  assign pfc = len >= 16'd64 && vlen <= maxlen && !fcs_bad && mac_ctl && pfc_op;
+  assign pfc  = len >= 16'd64 && vlen <= maxlen && !fcs_bad && mac_ctl && (pfc_op || cbfc_op);
+  assign cbfc = cbfc_op;
 
-  assign pfc_cev = hb[17];
+  assign pfc_cev = cbfc_op ? hb[21] : hb[17];
   genvar gp;
   generate for (gp = 0; gp < 8; gp = gp + 1) begin : g_pt
-    assign pfc_time[16*gp +: 16] = {hb[18 + 2 * gp], hb[19 + 2 * gp]};
+    assign pfc_time[16*gp +: 16]  = cbfc_op ? {hb[22 + 2 * gp], hb[23 + 2 * gp]}
+                                            : {hb[18 + 2 * gp], hb[19 + 2 * gp]};
+    assign cbfc_sent[16*gp +: 16] = {hb[38 + 2 * gp], hb[39 + 2 * gp]};
   end endgenerate
 
   // RH at byte H

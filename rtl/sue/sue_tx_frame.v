@@ -20,6 +20,9 @@
 // path: a 34-byte prefix (DA 01-80-C2-00-00-01, cfg_mac, 0x8808, 0x0101, class-enable vector,
 // eight pause times), no command area (no input beats), zeros up to byte 60 (the R-CRC bytes
 // are not placed), FCS at 60.
+// CBFC jobs (job_cbfc): the 64-byte CBFC update of sue_cbfc_build() (docs/sue/index.md "CBFC
+// update frame") the same way, with a 54-byte prefix (0x8808, 0xFFFE, cfg_cbfc_oui, subtype 1,
+// class-enable vector, eight limits, eight units sent).
 // Model: csrc/ref/sue/sue_frame.c (sue_frame_build, byte for byte)
 `resetall
 `default_nettype none
@@ -63,6 +66,11 @@ module sue_tx_frame #(
   input  wire                         job_raw,         // a management frame: job_len bytes in
   input  wire [7:0]                   job_pfc_cev,     // PFC class-enable vector
   input  wire [127:0]                 job_pfc_time,    // PFC pause time of priority i at [16i +: 16]
+  input  wire                         job_cbfc,        // a CBFC update: job_cbfc_* and cfg_mac only
+  input  wire [23:0]                  cfg_cbfc_oui,
+  input  wire [7:0]                   job_cbfc_cev,    // CBFC class-enable vector
+  input  wire [127:0]                 job_cbfc_limit,  // credit limit of class i at [16i +: 16]
+  input  wire [127:0]                 job_cbfc_sent,   // units sent on class i at [16i +: 16]
   // command area, ceil(job_len / NB) beats, all full but the last
   input  wire                         in_valid,
   output wire                         in_ready,
@@ -98,17 +106,19 @@ module sue_tx_frame #(
   reg [PW-1:0]     h_q, p_q, pl_q, t_q, n_q, pq_q;  // H, P, P+L, T, N, P - P mod NB
   reg [LNB-1:0]    s_q;          // P mod NB
   reg              rcrc_c_q;
-  reg              pfc_q;        // the job is a PFC or raw frame: no R-CRC bytes
+  reg              pfc_q;        // the job is a PFC, CBFC or raw frame: no R-CRC bytes
   reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
   reg [ETH_W-1:0]  carry_q;      // previous input beat
 
   // ---- header of the job being accepted ----
-  wire [PW-1:0] len16   = job_pfc ? {PW{1'b0}} : {{(PW-14){1'b0}}, job_len};
+  wire          job_fc  = job_pfc || job_cbfc;   // a flow-control frame: no command area
+  wire [PW-1:0] len16   = job_fc ? {PW{1'b0}} : {{(PW-14){1'b0}}, job_len};
   wire          is_udp  = cfg_hdr_fmt == 2'd0 || cfg_hdr_fmt == 2'd2;
   wire          is_a12  = cfg_hdr_fmt == 2'd1;
   wire          tag     = cfg_vlan_tx && (is_udp || is_a12);
   wire [PW-1:0] h_new   = (is_udp ? 16'd42 : is_a12 ? 16'd14 : 16'd8) + (tag ? 16'd4 : 16'd0);
-  wire [PW-1:0] p_new   = job_pfc ? 16'd34 : job_raw ? 16'd0 : h_new + 16'd8;   // PFC: 34 header bytes
+  // PFC: 34 header bytes, CBFC 54
+  wire [PW-1:0] p_new   = job_pfc ? 16'd34 : job_cbfc ? 16'd54 : job_raw ? 16'd0 : h_new + 16'd8;
   wire [PW-1:0] pl_new  = p_new + len16;
   // raw: the FCS right after the frame (at 60 at least), in the place of the R-CRC's end
   wire [PW-1:0] t_new   = job_raw ? ((pl_new < 16'd60) ? 16'd56 : pl_new - 16'd4)
@@ -148,7 +158,15 @@ module sue_tx_frame #(
   end endgenerate
   wire [431:0] hdr_pfc = {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, job_pfc_cev,
                           pfc_tbe, 160'd0};
-  wire [431:0] hdr_new = job_pfc ? hdr_pfc : is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
+  wire [127:0] cbfc_lbe, cbfc_sbe;                // limits and units sent, class 0 first
+  generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_cbfc_t
+    assign cbfc_lbe[127 - 16*gi -: 16] = job_cbfc_limit[16*gi +: 16];
+    assign cbfc_sbe[127 - 16*gi -: 16] = job_cbfc_sent[16*gi +: 16];
+  end endgenerate
+  wire [431:0] hdr_cbfc = {48'h0180C2000001, cfg_mac, 16'h8808, 16'hFFFE, cfg_cbfc_oui, 8'h01,
+                           8'h00, job_cbfc_cev, cbfc_lbe, cbfc_sbe};
+  wire [431:0] hdr_new = job_pfc ? hdr_pfc : job_cbfc ? hdr_cbfc :
+                         is_udp ? hdr_udp : is_a12 ? hdr_a12 : hdr_a6;
 
   // ---- the current beat ----
   // Bytes b of the beat (b = 0 is the most significant) below threshold A - pos, as a mask
@@ -288,7 +306,7 @@ module sue_tx_frame #(
         pq_q     <= p_new & ~(NB_P - 16'd1);
         s_q      <= p_new[LNB-1:0];
         rcrc_c_q <= cfg_rcrc_c;
-        pfc_q    <= job_pfc || job_raw;
+        pfc_q    <= job_fc || job_raw;
         pre_q    <= {hdr_new, {(8*PRE_NB-432){1'b0}}};
       end
     end
@@ -297,13 +315,15 @@ module sue_tx_frame #(
   // The input framing must match job_len (the length is the authority).
   wire [PW-1:0] in_rem = (pl_q - p_q) - (pos_q - pq_q);   // command bytes from this beat on
   // The valid/ready rule holds what the module reads stable: the fields of the job's kind
-  // (job_pfc_* for a PFC frame, the others for a data frame) and in_nbytes on the last beat;
+  // (job_pfc_* for a PFC frame, job_cbfc_* for a CBFC update, the others for a data frame) and
+  // in_nbytes on the last beat;
   // the rest is don't-care and may change while waiting (the tests drive it at random).
   wire [135:0]   job_pfc_used  = {job_pfc_cev, job_pfc_time} & {136{job_pfc}};
+  wire [263:0]   job_cbfc_used = {job_cbfc_cev, job_cbfc_limit, job_cbfc_sent} & {264{job_cbfc}};
   wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
-                                  job_partition, job_rpsn, job_len} & {160{!job_pfc}};
+                                  job_partition, job_rpsn, job_len} & {160{!job_fc}};
   wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
-  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_raw, job_pfc, job_pfc_used, job_data_used}), 298,
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_raw, job_pfc, job_cbfc, job_pfc_used, job_cbfc_used, job_data_used}), 563,
                  "job")
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
                  "command-area beat")
@@ -312,13 +332,13 @@ module sue_tx_frame #(
   `ASSERT_CLK(nbytes_matches_len, clk, rst_n,
               !(in_valid && in_ready && in_last) || in_nbytes == in_rem[NBW-1:0],
               "sue_tx_frame: in_nbytes of the last beat does not match job_len")
-  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_pfc && !job_raw) || job_len <= PDU_L,
+  `ASSERT_CLK(len_le_pdu_max, clk, rst_n, !(job_valid && job_ready && !job_fc && !job_raw) || job_len <= PDU_L,
               "sue_tx_frame: job_len above PDU_MAX")
   `ASSERT_CLK(raw_len_legal, clk, rst_n,
               !(job_valid && job_ready && job_raw) || (job_len >= 14'd14 && job_len <= 14'd508),
               "sue_tx_frame: a raw frame's job_len outside 14 .. 508")
-  `ASSERT_CLK(raw_not_pfc, clk, rst_n, !(job_valid && job_raw && job_pfc),
-              "sue_tx_frame: job_raw and job_pfc together")
+  `ASSERT_CLK(raw_not_pfc, clk, rst_n, !(job_valid && ((job_raw && job_fc) || (job_pfc && job_cbfc))),
+              "sue_tx_frame: two of job_raw, job_pfc, job_cbfc together")
 
   wire unused_ok = &{1'b0, rcrc_reg_unused, fcs_reg_unused, cfg_aifh_prefix[27:24],
                      rplace[ETH_W+31:ETH_W], fplace[ETH_W+31:ETH_W], cat[2*ETH_W-1:ETH_W]};

@@ -69,15 +69,19 @@ void ep_axi(side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result
   o->result = result;
 }
 
+/* CTRL of the options: the format, PFC_TX_EN, PFC_RX_EN, ACK_VC 3, ctrl_extra. */
+static unsigned ctrl_word(const ep_opts_t *o) {
+  return (o->fmt == SUE_HDR_AIFH12  ? 1u
+          : o->fmt == SUE_HDR_AIFH6 ? 3u
+                                    : 0u) |
+         0x318u | o->ctrl_extra;
+}
+
 /* The registers of an endpoint as XPU id `me`, peer in slot PEER_SLOT (slot 0: an XPU nobody
  * is); written over AXI, and into the model when the write completes. */
 static void config(ep_t *e, side_t *s) {
   const ep_opts_t *o = &e->o;
-  unsigned ctrl = (o->fmt == SUE_HDR_AIFH12  ? 1u
-                   : o->fmt == SUE_HDR_AIFH6 ? 3u
-                                             : 0u) |
-                  0x318u | o->ctrl_extra;
-  ep_axi(s, 1, SUE_REG_CTRL, ctrl, NULL);
+  ep_axi(s, 1, SUE_REG_CTRL, ctrl_word(o), NULL);
   ep_axi(s, 1, SUE_REG_XPUID, s->id, NULL);
   ep_axi(s, 1, SUE_REG_PARTITION, 0x2A, NULL);
   ep_axi(s, 1, SUE_REG_MAC_HI, 0x0200, NULL);
@@ -104,6 +108,10 @@ static void config(ep_t *e, side_t *s) {
     ep_axi(s, 1, SUE_REG_PFC_MAP, o->pfc_map[i], NULL);
   if (o->vlan[i])
     ep_axi(s, 1, SUE_REG_VLAN, o->vlan[i], NULL);
+  if (o->cbfc_cfg)
+    ep_axi(s, 1, SUE_REG_CBFC_CFG, o->cbfc_cfg, NULL);
+  if (o->cbfc_oui)
+    ep_axi(s, 1, SUE_REG_CBFC_OUI, o->cbfc_oui, NULL);
 }
 
 static void open_side(ep_t *e, side_t *s, unsigned id, unsigned peer) {
@@ -466,6 +474,9 @@ void ep_cycle(ep_t *e, int traffic) {
     side_t *s = &e->s[i];
     ls_ok(s, sue_ls_begin(&s->ls, e->t));
     sue_ls_link(&s->ls, e->t, s->link);
+    /* a write whose BVALID shows in cycle t took effect at the edge before it: the RTL decides
+     * cycle t with the new value, so the model takes it before its decision of cycle t */
+    observe_axi(s);
     decide(e, s);
     verdict(e, s);
     deliver(e, s);
@@ -474,7 +485,6 @@ void ep_cycle(ep_t *e, int traffic) {
     credits_back(e, s);
     collect_eth_tx(e, s);
     observe_eth_rx(e, s);
-    observe_axi(s);
     ls_ok(s, sue_ls_irq(&s->ls, e->t, (unsigned)dut_get_u64(s->d, s->irq)));
   }
   for (unsigned i = 0; i < 2; i++)
@@ -528,6 +538,16 @@ void ep_run(ep_t *e) {
   }
   for (unsigned n = 0; n < 200; n++) /* stand-alone ACKs settle */
     ep_cycle(e, 0);
+  if (e->o.ctrl_extra & SUE_REG_CTRL_FC_MODE_MASK) {
+    /* CBFC updates are sent every PFC_REFRESH cycles for good: stop them (PFC_TX_EN 0) so that
+     * the counters hold still while they are read */
+    for (unsigned i = 0; i < 2; i++)
+      ep_axi(&e->s[i], 1, SUE_REG_CTRL, ctrl_word(&e->o) & ~SUE_REG_CTRL_PFC_TX_EN_MASK, NULL);
+    while (e->s[0].op_n || e->s[1].op_n)
+      ep_cycle(e, 0);
+    for (unsigned n = 0; n < 200; n++) /* the last updates arrive */
+      ep_cycle(e, 0);
+  }
   uint32_t got[2][SUE_NCNT];
   memset(got, 0, sizeof got);
   static const uint32_t st_reg[] = {SUE_REG_INTR, SUE_REG_STATUS, SUE_REG_UNREACH0,
@@ -557,7 +577,7 @@ void ep_run(ep_t *e) {
     for (unsigned v = 0; v < SUE_NVC; v++)
       CHECK(s->out[v].rd == s->out[v].n, "VC %u of endpoint %u: %zu of %zu delivered", v, s->id,
             s->out[v].rd, s->out[v].n);
-    harness_log("endpoint %u: sent %u commands, received %u; frames %u (PFC %u, replay %u, "
+    harness_log("endpoint %u: sent %u commands, received %u; frames %u (PFC or CBFC %u, replay %u, "
                 "NACK %u, ACK %u, PDU %u); rx drops fcs %u rcrc %u psn %u dup %u nobuf %u; "
                 "timeouts %u",
                 s->id, s->sent, s->received, s->ls.frames, s->ls.kinds[1], s->ls.kinds[2],

@@ -77,6 +77,7 @@ typedef struct {
                        SUE_WIRE_EXTRA bytes (preamble, SFD, gap) a frame; 0: p_txr */
   /* registers of side i written when not 0 (else left at reset) */
   uint32_t vlan[2], pfc_map[2];
+  uint32_t cbfc_cfg, cbfc_oui; /* CBFC_CFG, CBFC_OUI of both sides */
 } ep_opts_t;
 
 struct side {

@@ -51,6 +51,7 @@ typedef struct {
   uint32_t mgmt_st;  /* mgmt_words, mgmt_queued driven (MGMT_TX_STATUS.WORDS, QUEUED) */
   uint32_t mrx_st;   /* mgmt_rx_len, mgmt_rx_frames driven (MGMT_RX_STATUS) */
   uint32_t mrx_data; /* mgmt_rx_data driven (MGMT_RX_DATA) */
+  uint64_t avail;    /* cbfc_avail driven (CBFC_AVAIL0 / 1) */
   uint32_t salt;     /* conn_tx / conn_rx of connections past NCONN: garbage from the salt */
   /* ports */
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
@@ -59,7 +60,7 @@ typedef struct {
   port_t cnt_amt[5]; /* amounts of counters 0, 1, 4, 5, 6 */
   port_t link_up, unreach, intr_set, irq;
   port_t mgmt_words, mgmt_queued, mgmt_wr_valid, mgmt_wr_data, mgmt_send_valid, mgmt_send_len;
-  port_t mrx_len, mrx_frames, mrx_data_p, mrx_pop;
+  port_t mrx_len, mrx_frames, mrx_data_p, mrx_pop, avail_p;
   uint64_t writes, reads, clears, cfg_checks;
 } rt_t;
 
@@ -85,6 +86,8 @@ static uint32_t model_read(rt_t *s, uint32_t addr) {
     return s->mrx_st;
   if (addr == SUE_REG_MGMT_RX_DATA)
     return s->mrx_data;
+  if (addr == SUE_REG_CBFC_AVAIL0 || addr == SUE_REG_CBFC_AVAIL1) /* sue_cbfc's */
+    return (uint32_t)(s->avail >> (addr == SUE_REG_CBFC_AVAIL1 ? 32 : 0));
   return sue_ep_reg_read(&s->ep, addr);
 }
 
@@ -137,11 +140,12 @@ static void open_regs(rt_t *s, const regs_case_t *c, uint64_t salt) {
   s->mgmt_send_len = dut_port(d, "mgmt_send_len");
   s->mrx_len = dut_port(d, "mgmt_rx_len"), s->mrx_frames = dut_port(d, "mgmt_rx_frames");
   s->mrx_data_p = dut_port(d, "mgmt_rx_data"), s->mrx_pop = dut_port(d, "mgmt_rx_pop");
+  s->avail_p = dut_port(d, "cbfc_avail");
   port_t in[] = {s->awvalid,      s->awaddr,  s->wvalid,     s->wdata,        s->wstrb,
                  s->bready,       s->arvalid, s->araddr,     s->rready,       s->st,
                  s->conn_tx,      s->conn_rx, s->cnt_inc,    s->cnt_tx_bytes, s->cnt_tx_timeouts,
                  s->cnt_rx_bytes, s->link_up, s->unreach,    s->intr_set,     s->mgmt_words,
-                 s->mgmt_queued,  s->mrx_len, s->mrx_frames, s->mrx_data_p};
+                 s->mgmt_queued,  s->mrx_len, s->mrx_frames, s->mrx_data_p,   s->avail_p};
   for (unsigned i = 0; i < sizeof in / sizeof in[0]; i++)
     dut_set_u64(d, in[i], 0);
   for (unsigned k = 0; k < 5; k++)
@@ -189,6 +193,7 @@ static void drive_conn(rt_t *s) {
   dut_set_u64(s->d, s->mrx_len, SUE_REG_GET(s->mrx_st, SUE_REG_MGMT_RX_STATUS_LEN));
   dut_set_u64(s->d, s->mrx_frames, SUE_REG_GET(s->mrx_st, SUE_REG_MGMT_RX_STATUS_FRAMES));
   dut_set_u64(s->d, s->mrx_data_p, s->mrx_data);
+  dut_set_u64(s->d, s->avail_p, s->avail);
   s->ep.reach.link_q = s->link; /* what the model's registers show */
   s->ep.reach.unr_q = s->unr;
 }
@@ -217,6 +222,10 @@ static void check_cfg(rt_t *s) {
       {"cfg_rcrc_c", c->rcrc_c},
       {"cfg_pfc_tx_en", c->pfc_tx_en},
       {"cfg_pfc_rx_en", c->pfc_rx_en},
+      {"cfg_fc_mode", c->fc_mode},
+      {"cfg_cbfc_ushift", c->cbfc_ushift},
+      {"cfg_cbfc_step", c->cbfc_step},
+      {"cfg_cbfc_oui", c->cbfc_oui},
       {"cfg_ack_vc", c->ack_vc},
       {"cfg_xpuid", c->xpuid},
       {"cfg_partition", c->partition},
@@ -385,6 +394,7 @@ static void cycle(rt_t *s, master_t *w, master_t *rd, const timing_t *tm, int wr
     s->mrx_st =
         prng_u32(r) & (SUE_REG_MGMT_RX_STATUS_LEN_MASK | SUE_REG_MGMT_RX_STATUS_FRAMES_MASK);
     s->mrx_data = prng_u32(r);
+    s->avail = prng_next(r);
     s->unr = prng_next(r) & (s->c->p.ndst < 64 ? (1ull << s->c->p.ndst) - 1u : ~0ull);
   }
   /* INTR events: now and then, more often while the counters pulse */

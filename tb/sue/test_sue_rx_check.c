@@ -58,7 +58,7 @@ typedef struct {
   unsigned bytes_per_beat;
   port_t in_valid, in_ready, in_data, in_nbytes, in_last, in_user;
   port_t v_valid, v_drop, v_kind, v_len, rh_op, rh_xpuid, rh_psn, rh_vc, rh_part, rh_rpsn;
-  port_t src_slot, ncmd, cmd_bytes, pfc_cev, pfc_time;
+  port_t src_slot, ncmd, cmd_bytes, pfc_cev, pfc_time, fc_cbfc, cbfc_sent;
   port_t out_valid, out_ready, out_data, out_nbytes, out_last;
   exp_verdict_t vq[QN];
   unsigned vh, vt;
@@ -66,7 +66,7 @@ typedef struct {
   unsigned ah, at, apos;
   unsigned p_gap_pct, p_ready_pct; /* in_valid idle, out_ready high (percent) */
   uint64_t frames, verdicts, areas, stall_cycles, in_cycles;
-  unsigned by_drop[64], by_kind[4];
+  unsigned by_drop[64], by_kind[4], n_cbfc;
 } tb_t;
 
 /* ---- configuration ---- */
@@ -87,6 +87,7 @@ static void set_cfg_ports(tb_t *t) {
   dut_set_u64(d, dut_port(d, "cfg_xpuid"), c->xpuid);
   dut_set_u64(d, dut_port(d, "cfg_partition"), c->partition);
   dut_set_u64(d, dut_port(d, "cfg_aifh_prefix"), c->aifh_prefix);
+  dut_set_u64(d, dut_port(d, "cfg_cbfc_oui"), c->cbfc_oui);
   memset(w, 0, sizeof w);
   for (unsigned s = 0; s < t->p.ndst; s++)
     if (c->dst[s].valid)
@@ -118,6 +119,7 @@ static void random_cfg(tb_t *t, unsigned fmt, unsigned rcrc_c) {
   c->udp_sport = 0xC000u;
   c->ethertype = (uint16_t)(0x88B5u + prng_below(&t->rng, 2));
   c->aifh_prefix = (uint32_t)prng_next(&t->rng);
+  c->cbfc_oui = (uint32_t)prng_next(&t->rng) & 0xFFFFFFu;
   t->peer_slot = (unsigned)prng_below(&t->rng, t->p.ndst);
   for (unsigned s = 0; s < t->p.ndst; s++) {
     c->dst[s].valid = prng_below(&t->rng, 4) != 0;
@@ -186,11 +188,18 @@ static size_t random_good(tb_t *t, uint8_t *f) {
   return good_frame(t, cmds, random_cmds(t, budget, cmds), f);
 }
 
+/* A flow-control frame: PFC, or a CBFC update (of the DUT's OUI, or now and then another). */
 static size_t pfc_frame(tb_t *t, uint8_t *f) {
-  uint16_t tm[SUE_PRIO];
-  for (unsigned i = 0; i < SUE_PRIO; i++)
+  uint16_t tm[SUE_PRIO], sn[SUE_PRIO];
+  for (unsigned i = 0; i < SUE_PRIO; i++) {
     tm[i] = (uint16_t)prng_below(&t->rng, 65536);
-  return sue_pfc_build(t->peer.mac, (unsigned)prng_below(&t->rng, 256), tm, f);
+    sn[i] = (uint16_t)prng_below(&t->rng, 65536);
+  }
+  unsigned cev = (unsigned)prng_below(&t->rng, 256);
+  if (prng_bernoulli(&t->rng, 0.5))
+    return sue_pfc_build(t->peer.mac, cev, tm, f);
+  uint32_t oui = prng_bernoulli(&t->rng, 0.9) ? t->cfg.cbfc_oui : t->cfg.cbfc_oui ^ 0x10u;
+  return sue_cbfc_build(t->peer.mac, oui, cev, tm, sn, f);
 }
 
 /* ---- driving and checking ---- */
@@ -217,10 +226,18 @@ static void check_verdict(tb_t *t) {
   CHECK_EQ(kind, e->drop ? 0u : i->kind, "verdict_kind");
   if (e->drop == 0 && i->kind == SUE_RX_KIND_PFC) {
     uint32_t w[4];
+    CHECK_EQ(dut_get_u64(d, t->fc_cbfc), i->cbfc, "fc_cbfc");
     CHECK_EQ(dut_get_u64(d, t->pfc_cev), i->pfc_cev, "pfc_cev");
     dut_get(d, t->pfc_time, w);
     for (unsigned k = 0; k < SUE_PRIO; k++)
-      CHECK_EQ(get_bits(w, 16 * k, 16), i->pfc_time[k], "pfc_time");
+      CHECK_EQ(get_bits(w, 16 * k, 16), i->cbfc ? i->cbfc_limit[k] : i->pfc_time[k],
+               "pfc_time (CBFC: limits)");
+    if (i->cbfc) {
+      dut_get(d, t->cbfc_sent, w);
+      for (unsigned k = 0; k < SUE_PRIO; k++)
+        CHECK_EQ(get_bits(w, 16 * k, 16), i->cbfc_sent[k], "cbfc_sent");
+      t->n_cbfc++;
+    }
   } else if (e->drop == 0) {
     CHECK_EQ(dut_get_u64(d, t->rh_op), i->rh.op, "rh_op");
     CHECK_EQ(dut_get_u64(d, t->rh_xpuid), i->rh.xpuid, "rh_xpuid");
@@ -386,6 +403,7 @@ static void tb_open(tb_t *t, const rxc_case_t *c, uint64_t salt) {
   t->src_slot = dut_port(d, "src_slot"), t->ncmd = dut_port(d, "ncmd");
   t->cmd_bytes = dut_port(d, "cmd_bytes"), t->pfc_cev = dut_port(d, "pfc_cev");
   t->pfc_time = dut_port(d, "pfc_time"), t->out_valid = dut_port(d, "out_valid");
+  t->fc_cbfc = dut_port(d, "fc_cbfc"), t->cbfc_sent = dut_port(d, "cbfc_sent");
   t->out_ready = dut_port(d, "out_ready"), t->out_data = dut_port(d, "out_data");
   t->out_nbytes = dut_port(d, "out_nbytes"), t->out_last = dut_port(d, "out_last");
   CHECK_EQ(dut_width(d, t->in_data), c->w, "in_data width");
@@ -398,10 +416,10 @@ static void tb_open(tb_t *t, const rxc_case_t *c, uint64_t salt) {
 }
 
 static void tb_close(tb_t *t) {
-  harness_log("%s: %llu frames, %llu verdicts, %llu areas; pass data %u ctrl %u pfc %u; "
-              "in_ready low %llu of %llu beat cycles",
+  harness_log("%s: %llu frames, %llu verdicts, %llu areas; pass data %u ctrl %u pfc / cbfc %u "
+              "(cbfc %u); in_ready low %llu of %llu beat cycles",
               t->c->top, (unsigned long long)t->frames, (unsigned long long)t->verdicts,
-              (unsigned long long)t->areas, t->by_kind[1], t->by_kind[2], t->by_kind[3],
+              (unsigned long long)t->areas, t->by_kind[1], t->by_kind[2], t->by_kind[3], t->n_cbfc,
               (unsigned long long)t->stall_cycles, (unsigned long long)t->in_cycles);
   dut_close(t->d);
   free(t->aq);
@@ -468,6 +486,19 @@ static void malformed_set(tb_t *t, const uint8_t *g, size_t n) {
   memset(f + 64, 0, 40);
   reseal(t, f, 104, SUE_RESEAL_FCS);
   SEND_AS(104, 0, "PFC 104 bytes");
+  /* a CBFC update of CBFC_OUI passes (kind PFC, cbfc); another OUI or subtype is another MAC
+   * control frame */
+  uint16_t sn[SUE_PRIO];
+  for (unsigned i = 0; i < SUE_PRIO; i++)
+    sn[i] = (uint16_t)(0xF00Fu - 0x0101u * i);
+  sue_cbfc_build(cfg->mac, cfg->cbfc_oui, 0x5A, tm, sn, f);
+  SEND_AS(64, 0, "CBFC update");
+  sue_cbfc_build(cfg->mac, cfg->cbfc_oui ^ 0x800000u, 0x5A, tm, sn, f);
+  SEND_AS(64, SUE_CNT_RX_ETHERTYPE, "CBFC update of another OUI");
+  sue_cbfc_build(cfg->mac, cfg->cbfc_oui, 0x5A, tm, sn, f);
+  f[19] = 0x02;
+  reseal(t, f, 64, SUE_RESEAL_FCS);
+  SEND_AS(64, SUE_CNT_RX_ETHERTYPE, "CBFC subtype 2");
   /* Ethertype */
   memcpy(f, g, n);
   f[fmt == SUE_HDR_AIFH6 ? 7 : 13 + tg] ^= 0x01;
@@ -802,6 +833,8 @@ HARNESS_TEST(rxc_random) {
     }
     CHECK(t.verdicts >= n, "verdicts");
     CHECK(t.by_kind[1] > n / 10 && t.by_kind[2] > 0 && t.by_kind[3] > 0, "kinds");
+    CHECK(harness_scale() == HARNESS_QUICK || (t.n_cbfc > 0 && t.n_cbfc < t.by_kind[3]),
+          "PFC and CBFC among the flow-control frames (%u of %u CBFC)", t.n_cbfc, t.by_kind[3]);
     CHECK(t.by_drop[SUE_CNT_RX_RCRC] > 0 && t.by_drop[SUE_CNT_RX_FCS] > 0 &&
               t.by_drop[SUE_CNT_RX_BAD_PDU] > 0,
           "drops");

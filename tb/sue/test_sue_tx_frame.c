@@ -3,7 +3,8 @@
  * sue_frame_build() byte for byte
  * and beat for beat (random formats, R-CRC polynomials, command areas, backpressure and input
  * gaps; a by-length sweep around the 64-byte minimum with the throughput and latency checked),
- * PFC frames (job_pfc) mixed in against sue_pfc_build(), management frames (job_raw) against
+ * PFC frames (job_pfc) mixed in against sue_pfc_build(), CBFC updates (job_cbfc) against
+ * sue_cbfc_build(), management frames (job_raw) against
  * sue_mgmt_build(), and a pcap of UDP and PFC frames
  * checked by tshark.
  */
@@ -38,7 +39,7 @@ typedef struct {
   port_t cfg_fmt, cfg_rcrc, cfg_xpuid, cfg_mac, cfg_ip, cfg_sport, cfg_dport, cfg_ttl, cfg_dscp,
       cfg_pfx, cfg_etype, cfg_vlan_tx, cfg_vlan_vid, cfg_prio;
   port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
-  port_t pfc, raw, pfc_cev, pfc_time;
+  port_t pfc, raw, pfc_cev, pfc_time, cbfc, cbfc_oui, cbfc_cev, cbfc_limit, cbfc_sent;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
   port_t out_valid, out_ready, out_data, out_last, out_nb;
 } txf_t;
@@ -77,6 +78,11 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->raw = dut_port(d, "job_raw");
   t->pfc_cev = dut_port(d, "job_pfc_cev");
   t->pfc_time = dut_port(d, "job_pfc_time");
+  t->cbfc = dut_port(d, "job_cbfc");
+  t->cbfc_oui = dut_port(d, "cfg_cbfc_oui");
+  t->cbfc_cev = dut_port(d, "job_cbfc_cev");
+  t->cbfc_limit = dut_port(d, "job_cbfc_limit");
+  t->cbfc_sent = dut_port(d, "job_cbfc_sent");
   t->in_valid = dut_port(d, "in_valid");
   t->in_ready = dut_port(d, "in_ready");
   t->in_data = dut_port(d, "in_data");
@@ -114,6 +120,9 @@ typedef struct {
   int raw;           /* job_raw: the frame is sue_mgmt_build(cmds, len) */
   unsigned pfc_cev;
   uint16_t pfc_time[SUE_PRIO];
+  int cbfc; /* job_cbfc: the frame is sue_cbfc_build(cfg.mac, cfg.cbfc_oui, cbfc_*) */
+  unsigned cbfc_cev;
+  uint16_t cbfc_limit[SUE_PRIO], cbfc_sent[SUE_PRIO];
   uint8_t cmds[MAXCMD];
   uint8_t frame[SUE_FRAME_MAX];
   size_t flen;
@@ -136,6 +145,7 @@ static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
     c->dscp[v] = (uint8_t)prng_below(&rng, 64);
   c->aifh_prefix = prng_u32(&rng);
   c->ethertype = (uint16_t)prng_u32(&rng);
+  c->cbfc_oui = prng_u32(&rng) & 0xFFFFFFu;
   /* an 802.1Q tag on half the frames (ignored in the AIFH 6-byte format and by PFC jobs) */
   c->vlan_tx = prng_bernoulli(&rng, 0.5);
   c->vlan_vid = (unsigned)prng_below(&rng, 4096);
@@ -153,7 +163,7 @@ static void job_random(job_t *j, unsigned fmt, int rcrc_c, unsigned len) {
   j->rh.partition = (unsigned)prng_below(&rng, 1024);
   j->rh.rpsn = (unsigned)prng_below(&rng, 65536);
   j->len = j->len_port = len;
-  j->pfc = j->raw = 0;
+  j->pfc = j->raw = j->cbfc = 0;
   prng_fill(&rng, j->cmds, len);
   j->flen = sue_frame_build(c, 0, &j->rh, j->cmds, len, j->frame);
 }
@@ -175,6 +185,23 @@ static void job_random_pfc(job_t *j) {
     j->pfc_time[i] = k == 0 ? 0 : k == 1 ? 0xFFFF : (uint16_t)prng_u32(&rng);
   }
   j->flen = sue_pfc_build(j->cfg.mac, j->pfc_cev, j->pfc_time, j->frame);
+}
+
+/* A CBFC update job: as a PFC job, random class-enable vector, limits and units sent. */
+static unsigned n_cbfc_jobs; /* CBFC jobs made */
+
+static void job_random_cbfc(job_t *j) {
+  n_cbfc_jobs++;
+  job_random(j, fmts_all[prng_below(&rng, 4)], (int)prng_below(&rng, 2), 0);
+  j->cbfc = 1;
+  j->len_port = (unsigned)prng_below(&rng, 1u << 14);
+  j->cbfc_cev = (unsigned)prng_below(&rng, 256);
+  for (unsigned i = 0; i < SUE_PRIO; i++) {
+    j->cbfc_limit[i] = (uint16_t)prng_u32(&rng);
+    j->cbfc_sent[i] = (uint16_t)prng_u32(&rng);
+  }
+  j->flen = sue_cbfc_build(j->cfg.mac, j->cfg.cbfc_oui, j->cbfc_cev, j->cbfc_limit, j->cbfc_sent,
+                           j->frame);
 }
 
 /* A raw (management) job: len bytes of random frame streamed in, random configuration and RH
@@ -252,6 +279,18 @@ static void txf_drive_job(txf_t *t, const job_t *j) {
     tw[i] = j->pfc ? (uint32_t)j->pfc_time[2 * i] | (uint32_t)j->pfc_time[2 * i + 1] << 16
                    : prng_u32(&rng); /* ignored unless job_pfc */
   dut_set(d, t->pfc_time, tw);
+  dut_set_u64(d, t->cbfc, (uint64_t)j->cbfc);
+  dut_set_u64(d, t->cbfc_oui, c->cbfc_oui);
+  dut_set_u64(d, t->cbfc_cev, j->cbfc ? j->cbfc_cev : prng_below(&rng, 256));
+  uint32_t lw[4], sw[4]; /* ignored unless job_cbfc */
+  for (unsigned i = 0; i < 4; i++) {
+    lw[i] = j->cbfc ? (uint32_t)j->cbfc_limit[2 * i] | (uint32_t)j->cbfc_limit[2 * i + 1] << 16
+                    : prng_u32(&rng);
+    sw[i] = j->cbfc ? (uint32_t)j->cbfc_sent[2 * i] | (uint32_t)j->cbfc_sent[2 * i + 1] << 16
+                    : prng_u32(&rng);
+  }
+  dut_set(d, t->cbfc_limit, lw);
+  dut_set(d, t->cbfc_sent, sw);
 }
 
 typedef struct {
@@ -326,8 +365,12 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
         if (bits_stream_byte(wd, t->w, b) != j->frame[out_off + b])
           FAIL("frame %u (%s, fmt %u, rcrc_c %u, cmd %u bytes, %zu-byte frame): byte %u is 0x%02x, "
                "expected 0x%02x",
-               out_job, j->pfc ? "PFC" : "data", j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen,
-               out_off + b, bits_stream_byte(wd, t->w, b), j->frame[out_off + b]);
+               out_job,
+               j->pfc    ? "PFC"
+               : j->cbfc ? "CBFC"
+                         : "data",
+               j->cfg.hdr_fmt, j->cfg.rcrc_c, j->len, j->flen, out_off + b,
+               bits_stream_byte(wd, t->w, b), j->frame[out_off + b]);
       for (unsigned b = exp_nb; b < t->nb; b++)
         if (bits_stream_byte(wd, t->w, b) != 0)
           FAIL("frame %u: byte %u of the last beat, after out_nbytes %u, is 0x%02x (not 0)",
@@ -368,11 +411,16 @@ static const unsigned fmts[3] = {SUE_HDR_UDP, SUE_HDR_AIFH12, SUE_HDR_AIFH6};
 static void make_random(job_t *j, unsigned n, void *arg) {
   const rand_arg_t *a = arg;
   (void)n;
-  if (prng_bernoulli(&rng, 0.15)) { /* a PFC frame between data frames */
+  double u = prng_double(&rng);
+  if (u < 0.15) { /* a PFC frame between data frames */
     job_random_pfc(j);
     return;
   }
-  if (prng_bernoulli(&rng, 0.1)) { /* a management frame */
+  if (u < 0.27) { /* a CBFC update */
+    job_random_cbfc(j);
+    return;
+  }
+  if (u < 0.37) { /* a management frame */
     job_random_raw(j);
     return;
   }
@@ -401,16 +449,17 @@ static void frames_random(const char *top, unsigned w, unsigned count) {
   txf_open(&t, top, w);
   rand_arg_t a = {w, MAXCMD};
   traffic_t tr = {0.6, 0.6, 0.5, 0};
-  n_pfc_jobs = n_raw_jobs = 0;
+  n_pfc_jobs = n_raw_jobs = n_cbfc_jobs = 0;
   txf_run(&t, count, make_random, &a, &tr, NULL, NULL);
   CHECK(n_pfc_jobs > 0, "no PFC frame among %u frames", count);
+  CHECK(n_cbfc_jobs > 0, "no CBFC update among %u frames", count);
   CHECK(n_raw_jobs > 0, "no management frame among %u frames", count);
   unsigned pfc_before = n_pfc_jobs;
   traffic_t full = {1.0, 1.0, 1.0, 1}; /* then at full rate, with the timing checked */
   txf_run(&t, count / 2, make_random, &a, &full, NULL, NULL);
   CHECK(n_pfc_jobs > pfc_before, "no PFC frame at full rate");
-  harness_log("%s: %u frames, %u of them PFC, %u management", top, count + count / 2, n_pfc_jobs,
-              n_raw_jobs);
+  harness_log("%s: %u frames, %u of them PFC, %u CBFC, %u management", top, count + count / 2,
+              n_pfc_jobs, n_cbfc_jobs, n_raw_jobs);
   dut_close(t.d);
 }
 

@@ -10,8 +10,8 @@
 
 #include "sue_regs_model.h"
 
-const char *const sue_ls_kind_name[SUE_LS_NKIND] = {"none", "PFC",     "replay",          "NACK",
-                                                    "ACK",  "new PDU", "management frame"};
+const char *const sue_ls_kind_name[SUE_LS_NKIND] = {"none", "PFC / CBFC", "replay",          "NACK",
+                                                    "ACK",  "new PDU",    "management frame"};
 
 /* the counter each kind of decision adds to, in the order of tx_kind */
 static const unsigned kind_cnt[SUE_LS_NKIND] = {0,
@@ -131,11 +131,14 @@ int sue_ls_decide(sue_ls_t *ls, uint64_t t, unsigned decide, unsigned kind, size
   uint32_t before[SUE_LS_NKIND];
   for (unsigned i = 1; i < SUE_LS_NKIND; i++)
     before[i] = ls->m.cnt[kind_cnt[i]];
+  uint32_t cbfc_before = ls->m.cnt[SUE_CNT_TX_CBFC];
   size_t n = sue_ep_port_tx(&ls->m, t, ls->scratch);
   unsigned mk = 0;
   for (unsigned i = 1; i < SUE_LS_NKIND; i++)
     if (ls->m.cnt[kind_cnt[i]] != before[i])
       mk = i;
+  if (ls->m.cnt[SUE_CNT_TX_CBFC] != cbfc_before) /* tx_kind 1: a flow-control frame */
+    mk = 1;
   if (kind != mk)
     return fail(ls, "at cycle %llu the RTL decides %s, the model %s", (unsigned long long)t,
                 sue_ls_kind_name[kind], sue_ls_kind_name[mk]);

@@ -3,7 +3,10 @@
 
 #include <string.h>
 
-void sue_cbfc_init(sue_cbfc_t *s) { memset(s, 0, sizeof *s); }
+void sue_cbfc_init(sue_cbfc_t *s) {
+  memset(s, 0, sizeof *s);
+  s->eval_t = UINT64_MAX; /* no cycle evaluated yet */
+}
 
 unsigned sue_cbfc_units(const sue_cbfc_cfg_t *c, unsigned bytes) {
   unsigned sh = c->ushift & 15u;
@@ -21,6 +24,11 @@ void sue_cbfc_eval(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, uint64_t now,
                    const unsigned level[SUE_NVC], unsigned rx_bytes) {
   if (now < s->eval_next)
     return;
+  if (s->eval_t == now) /* again in this cycle */
+    s->pending = s->pend_in;
+  else
+    s->pend_in = s->pending;
+  s->eval_t = now;
   s->eval_next = now + 1;
   int hit = 0;
   for (unsigned v = 0; v < SUE_NVC; v++) {

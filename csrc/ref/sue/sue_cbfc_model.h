@@ -56,6 +56,8 @@ typedef struct {
   unsigned pending;       /* an update is owed */
   uint64_t last_t;        /* cycle of the last update sent (0 at reset) */
   uint64_t eval_next;     /* first cycle not evaluated yet */
+  uint64_t eval_t;        /* cycle of the last evaluation */
+  unsigned pend_in;       /* pending as the cycles before eval_t left it */
 } sue_cbfc_t;
 
 /* Reset: nothing sent, received or granted (every VC blocked under rx_en until an update). */
@@ -65,7 +67,9 @@ unsigned sue_cbfc_units(const sue_cbfc_cfg_t *c, unsigned bytes);
 /* VC v speaks for its class on the wire: no lower VC has the same class. */
 int sue_cbfc_owner(const sue_cbfc_cfg_t *c, unsigned v);
 /* Start of cycle now; level[v] = receive-buffer bytes of VC v (of rx_bytes per VC). Once per
- * cycle (a second call with the same now does nothing).
+ * cycle (a second call with the same now does nothing, unless eval_next was set back to now: the
+ * configuration changed within the cycle, and the cycle is evaluated again from the state the
+ * cycles before it left).
  *   adv[v] = rcvd[v] + min((rx_bytes - level[v]) >> ushift, 0x7FFF)
  *   !tx_en: nothing owed. Else owed if owed before, or an owner VC's adv - last (mod 2^16) is
  *   nonzero and >= step, or now >= last_t + refresh. */

@@ -93,6 +93,7 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   c->rcrc_c = SUE_REG_CTRL_RCRC_C_RESET;
   c->pfc_tx_en = SUE_REG_CTRL_PFC_TX_EN_RESET;
   c->pfc_rx_en = SUE_REG_CTRL_PFC_RX_EN_RESET;
+  c->fc_mode = SUE_REG_CTRL_FC_MODE_RESET;
   c->ack_vc = SUE_REG_CTRL_ACK_VC_RESET;
   c->xpuid = SUE_REG_XPUID_ID_RESET;
   c->partition = SUE_REG_PARTITION_ID_RESET;
@@ -134,6 +135,9 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   c->pfc_refresh = SUE_REG_PFC_REFRESH_CYCLES_RESET;
   c->pfc_xoff = SUE_REG_PFC_XOFF_BYTES_RESET(p);
   c->pfc_xon = SUE_REG_PFC_XON_BYTES_RESET(p);
+  c->cbfc_ushift = SUE_REG_CBFC_CFG_USHIFT_RESET;
+  c->cbfc_step = SUE_REG_CBFC_CFG_STEP_RESET;
+  c->cbfc_oui = SUE_REG_CBFC_OUI_OUI_RESET;
   /* the destination table resets to 0: memset */
 }
 

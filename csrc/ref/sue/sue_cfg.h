@@ -118,6 +118,7 @@ typedef struct {
   unsigned rcrc_c;    /* R-CRC polynomial: 0 CRC-32, 1 CRC-32C (CTRL[2]) */
   unsigned pfc_tx_en; /* CTRL[3] */
   unsigned pfc_rx_en; /* CTRL[4] */
+  unsigned fc_mode;   /* CTRL[5]: 0 PFC, 1 CBFC (the enables above then drive CBFC) */
   unsigned ack_vc;    /* CTRL[9:8]: VC of stand-alone ACK/NACK frames (PSN_PER_VC = 0) */
   unsigned xpuid;     /* local XPU id, 10 bits */
   unsigned partition; /* 10 bits, sent and required */
@@ -132,6 +133,9 @@ typedef struct {
   uint16_t pfc_time;         /* pause time sent, quanta */
   uint8_t pfc_qcyc;          /* cycles per quantum (512 bit times) */
   uint32_t pfc_refresh, pfc_xoff, pfc_xon;
+  unsigned cbfc_ushift; /* CBFC_CFG.USHIFT: a credit unit is 2^USHIFT bytes */
+  uint16_t cbfc_step;   /* CBFC_CFG.STEP */
+  uint32_t cbfc_oui;    /* CBFC_OUI */
   unsigned vlan_tx;     /* VLAN[0]: an 802.1Q tag in every frame sent but PFC (UDP, AIFH 12-byte) */
   unsigned vlan_vid;    /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
   unsigned intr_en;     /* INTR_EN: SUE_INTR_* bits that raise irq */

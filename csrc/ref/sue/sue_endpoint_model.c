@@ -44,6 +44,7 @@ int sue_ep_init(sue_ep_t *ep, const sue_params_t *p) {
   ep->scratch = malloc(p->pdu_max);
   ep->tmo_slot = calloc(p->ndst, 1);
   sue_reach_reset(&ep->reach);
+  sue_cbfc_init(&ep->cbfc);
   sue_mgmt_rx_reset(&ep->mrx, sue_mgmt_max(p));
   if (!ep->conn || !ep->ok || !ep->scratch || !ep->tmo_slot || sue_pack_init(&ep->pack, p))
     return -1;
@@ -85,8 +86,28 @@ void sue_ep_free(sue_ep_t *ep) {
   memset(ep, 0, sizeof *ep);
 }
 
+/* The CBFC unit's configuration: CTRL.FC_MODE = 1 hands it PFC_TX_EN / PFC_RX_EN; the class of
+ * a VC is its PFC_MAP priority; PFC_REFRESH bounds the time between updates. */
+void sue_ep_cbfc_cfg(const sue_ep_t *ep, sue_cbfc_cfg_t *cc) {
+  const sue_cfg_t *c = &ep->cfg;
+  cc->tx_en = c->fc_mode && c->pfc_tx_en;
+  cc->rx_en = c->fc_mode && c->pfc_rx_en;
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    cc->cls[v] = c->pfc_prio[v] & 7u;
+  cc->ushift = c->cbfc_ushift & 15u;
+  cc->step = c->cbfc_step;
+  cc->refresh = c->pfc_refresh;
+}
+
+unsigned sue_ep_frame_max(const sue_params_t *p) {
+  return sue_max_frame(p, SUE_HDR_UDP | SUE_HDR_TAG);
+}
+
 int sue_ep_paused(const sue_ep_t *ep, unsigned vc) {
-  return sue_pfc_paused(&ep->pfc, &ep->cfg, ep->now, vc);
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  return sue_pfc_paused(&ep->pfc, &ep->cfg, ep->now, vc) ||
+         sue_cbfc_paused(&ep->cbfc, &cc, vc, sue_ep_frame_max(&ep->p));
 }
 
 /* Moves ingress heads into their pack queues while there is room (per VC, in order). */
@@ -121,6 +142,9 @@ static void pfc_eval(sue_ep_t *ep) {
   for (unsigned v = 0; v < SUE_NVC; v++)
     lvl[v] = ep->rxq[v].bytes;
   sue_pfc_eval(&ep->pfc, &ep->cfg, ep->now, lvl);
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  sue_cbfc_eval(&ep->cbfc, &cc, ep->now, lvl, ep->p.rx_bytes);
 }
 
 /* Everything that happens by itself up to cycle now. */
@@ -235,6 +259,9 @@ static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const ui
   size_t n = sue_frame_build(&ep->cfg, conn_dslot(ep, c), &rh, cmds, len, out);
   ep->cnt[SUE_CNT_TX_FRAMES]++;
   ep->cnt[SUE_CNT_TX_BYTES] += (uint32_t)n;
+  sue_cbfc_cfg_t cc; /* every frame the peer buffers takes CBFC credits */
+  sue_ep_cbfc_cfg(ep, &cc);
+  sue_cbfc_tx(&ep->cbfc, &cc, vc, (unsigned)n);
   return n;
 }
 
@@ -246,6 +273,16 @@ static size_t tx_pfc(sue_ep_t *ep, uint8_t *out) {
   ep->cnt[SUE_CNT_TX_FRAMES]++;
   ep->cnt[SUE_CNT_TX_BYTES] += SUE_PFC_FRAME;
   return sue_pfc_build(ep->cfg.mac, cev, t, out);
+}
+
+static size_t tx_cbfc(sue_ep_t *ep, const sue_cbfc_cfg_t *cc, uint8_t *out) {
+  uint16_t lim[SUE_PRIO], snt[SUE_PRIO];
+  unsigned cev = sue_cbfc_frame(&ep->cbfc, cc, lim, snt);
+  sue_cbfc_sent(&ep->cbfc, ep->now);
+  ep->cnt[SUE_CNT_TX_CBFC]++;
+  ep->cnt[SUE_CNT_TX_FRAMES]++;
+  ep->cnt[SUE_CNT_TX_BYTES] += SUE_CBFC_FRAME;
+  return sue_cbfc_build(ep->cfg.mac, ep->cfg.cbfc_oui, cev, lim, snt, out);
 }
 
 unsigned sue_mgmt_max(const sue_params_t *p) {
@@ -276,9 +313,13 @@ void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len) {
 size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   advance(ep, now);
   unsigned n = ep->nconn;
-  /* 1. PFC */
+  /* 1. PFC, or a CBFC update (FC_MODE: never both) */
   if (sue_pfc_owed(&ep->pfc, &ep->cfg))
     return tx_pfc(ep, out);
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  if (sue_cbfc_owed(&ep->cbfc, &cc))
+    return tx_cbfc(ep, &cc, out);
   /* management frame: queued, and MGMT_GAP cycles since the last one's decision */
   if (ep->mgmt_qlen && ep->now >= ep->mgmt_from && ep->now >= ep->mgmt_next) {
     size_t len = sue_mgmt_build(ep->mgmt_q, ep->mgmt_qlen, out);
@@ -358,12 +399,20 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
     ep->cnt[r]++;
     return r;
   }
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  if (info.kind == SUE_RX_KIND_PFC && info.cbfc) {
+    ep->cnt[SUE_CNT_RX_CBFC]++;
+    sue_cbfc_rx_update(&ep->cbfc, &cc, info.pfc_cev, info.cbfc_limit, info.cbfc_sent);
+    return 0;
+  }
   if (info.kind == SUE_RX_KIND_PFC) {
     ep->cnt[SUE_CNT_RX_PFC]++;
     sue_pfc_rx(&ep->pfc, &ep->cfg, ep->now, info.pfc_cev, info.pfc_time);
     return 0;
   }
-  sue_reach_heard(&ep->reach, info.src_slot); /* data or control: heard from */
+  sue_cbfc_rx_frame(&ep->cbfc, &cc, info.rh.vc, (unsigned)len); /* data or control: counted */
+  sue_reach_heard(&ep->reach, info.src_slot);                   /* data or control: heard from */
   unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
   sue_conn_t *k = &ep->conn[c];
   if (info.rh.op == SUE_OP_ACK) {

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sue_cbfc_model.h"
 #include "sue_cfg.h"
 #include "sue_cmd.h"
 #include "sue_frame.h"
@@ -76,6 +77,7 @@ typedef struct {
       SUE_PFC_STATE_FIELDS
     };
   };
+  sue_cbfc_t cbfc; /* CBFC (sue_cbfc_model.h), with CTRL.FC_MODE = 1 */
   unsigned tx_in_reset, rx_in_reset;
   /* link status and reachability (sue_reach_model.h): INTR, STATUS.LINK_UP, UNREACH0/1 */
   sue_reach_t reach;
@@ -162,8 +164,13 @@ void sue_ep_mgmt_rx_begin(sue_ep_t *ep, uint64_t now);
 int sue_ep_mgmt_rx_end(sue_ep_t *ep, const uint8_t *frame, size_t len);
 
 /* ---- introspection for tests ---- */
-/* 1 while VC vc may not be sent (a PFC pause of its priority is running). */
+/* 1 while VC vc may not be sent (a PFC pause of its priority is running, or fewer CBFC credits
+ * than the largest frame takes). */
 int sue_ep_paused(const sue_ep_t *ep, unsigned vc);
+/* The CBFC unit's configuration from the registers (docs/sue/index.md "CBFC"). */
+void sue_ep_cbfc_cfg(const sue_ep_t *ep, sue_cbfc_cfg_t *cc);
+/* Bytes of the largest frame, FCS included (tagged UDP format): what CBFC checks credits for. */
+unsigned sue_ep_frame_max(const sue_params_t *p);
 /* Commands queued anywhere on the transmit side (ingress, pack queues). */
 unsigned sue_ep_tx_queued(const sue_ep_t *ep);
 /* PDUs sent and not acknowledged, summed over the connections. */

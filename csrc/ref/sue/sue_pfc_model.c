@@ -9,7 +9,7 @@ void sue_pfc_eval(sue_pfc_t *s, const sue_cfg_t *c, uint64_t now, const unsigned
   if (now < s->pfc_eval_next)
     return;
   s->pfc_eval_next = now + 1;
-  if (!c->pfc_tx_en) {
+  if (!c->pfc_tx_en || c->fc_mode) {
     memset(s->xoff, 0, sizeof s->xoff);
     s->pfc_pending = 0;
     return;
@@ -26,7 +26,9 @@ void sue_pfc_eval(sue_pfc_t *s, const sue_cfg_t *c, uint64_t now, const unsigned
     s->pfc_pending = 1;
 }
 
-int sue_pfc_owed(const sue_pfc_t *s, const sue_cfg_t *c) { return s->pfc_pending && c->pfc_tx_en; }
+int sue_pfc_owed(const sue_pfc_t *s, const sue_cfg_t *c) {
+  return s->pfc_pending && c->pfc_tx_en && !c->fc_mode;
+}
 
 unsigned sue_pfc_frame(const sue_pfc_t *s, const sue_cfg_t *c, uint16_t time[SUE_PRIO]) {
   unsigned cev = 0;
@@ -47,7 +49,7 @@ void sue_pfc_sent(sue_pfc_t *s, uint64_t now) {
 
 void sue_pfc_rx(sue_pfc_t *s, const sue_cfg_t *c, uint64_t now, unsigned cev,
                 const uint16_t time[SUE_PRIO]) {
-  if (!c->pfc_rx_en)
+  if (!c->pfc_rx_en || c->fc_mode)
     return;
   for (unsigned pr = 0; pr < SUE_PRIO; pr++)
     if (cev & (1u << pr))
@@ -55,5 +57,5 @@ void sue_pfc_rx(sue_pfc_t *s, const sue_cfg_t *c, uint64_t now, unsigned cev,
 }
 
 int sue_pfc_paused(const sue_pfc_t *s, const sue_cfg_t *c, uint64_t now, unsigned vc) {
-  return c->pfc_rx_en && now < s->pause_until[c->pfc_prio[vc & 3u] & 7u];
+  return c->pfc_rx_en && !c->fc_mode && now < s->pause_until[c->pfc_prio[vc & 3u] & 7u];
 }

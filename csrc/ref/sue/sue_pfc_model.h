@@ -18,6 +18,8 @@
 
 #include "sue_cfg.h"
 
+/* CTRL.FC_MODE = 1 (CBFC) is PFC_TX_EN = PFC_RX_EN = 0 for everything below. */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -98,6 +98,10 @@ extern "C" {
 #define SUE_REG_CTRL_PFC_RX_EN_WIDTH 1u
 #define SUE_REG_CTRL_PFC_RX_EN_MASK 0x00000010u
 #define SUE_REG_CTRL_PFC_RX_EN_RESET 0x1u
+#define SUE_REG_CTRL_FC_MODE_LSB 5u
+#define SUE_REG_CTRL_FC_MODE_WIDTH 1u
+#define SUE_REG_CTRL_FC_MODE_MASK 0x00000020u
+#define SUE_REG_CTRL_FC_MODE_RESET 0x0u
 #define SUE_REG_CTRL_ACK_VC_LSB 8u
 #define SUE_REG_CTRL_ACK_VC_WIDTH 2u
 #define SUE_REG_CTRL_ACK_VC_MASK 0x00000300u
@@ -446,10 +450,47 @@ extern "C" {
 #define SUE_REG_MGMT_RX_POP_POP_WIDTH 1u
 #define SUE_REG_MGMT_RX_POP_POP_MASK 0x00000001u
 
-/* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 58, those named below exist. */
+/* 0x0B4 CBFC_CFG (RW): CBFC credit unit and update step. */
+#define SUE_REG_CBFC_CFG 0x0B4u
+#define SUE_REG_CBFC_CFG_USHIFT_LSB 0u
+#define SUE_REG_CBFC_CFG_USHIFT_WIDTH 4u
+#define SUE_REG_CBFC_CFG_USHIFT_MASK 0x0000000Fu
+#define SUE_REG_CBFC_CFG_USHIFT_RESET 0x6u
+#define SUE_REG_CBFC_CFG_STEP_LSB 16u
+#define SUE_REG_CBFC_CFG_STEP_WIDTH 16u
+#define SUE_REG_CBFC_CFG_STEP_MASK 0xFFFF0000u
+#define SUE_REG_CBFC_CFG_STEP_RESET 0x8u
+
+/* 0x0B8 CBFC_OUI (RW): CBFC update frames: the OUI after the extension opcode 0xFFFE, sent and
+ * required. */
+#define SUE_REG_CBFC_OUI 0x0B8u
+#define SUE_REG_CBFC_OUI_OUI_LSB 0u
+#define SUE_REG_CBFC_OUI_OUI_WIDTH 24u
+#define SUE_REG_CBFC_OUI_OUI_MASK 0x00FFFFFFu
+#define SUE_REG_CBFC_OUI_OUI_RESET 0x0u
+
+/* 0x0BC CBFC_AVAIL0 (RO): CBFC credits left (limit - units sent, modulo 2^16) of VCs 0 and 1. */
+#define SUE_REG_CBFC_AVAIL0 0x0BCu
+#define SUE_REG_CBFC_AVAIL0_VC0_LSB 0u
+#define SUE_REG_CBFC_AVAIL0_VC0_WIDTH 16u
+#define SUE_REG_CBFC_AVAIL0_VC0_MASK 0x0000FFFFu
+#define SUE_REG_CBFC_AVAIL0_VC1_LSB 16u
+#define SUE_REG_CBFC_AVAIL0_VC1_WIDTH 16u
+#define SUE_REG_CBFC_AVAIL0_VC1_MASK 0xFFFF0000u
+
+/* 0x0C0 CBFC_AVAIL1 (RO): CBFC credits left of VCs 2 and 3. */
+#define SUE_REG_CBFC_AVAIL1 0x0C0u
+#define SUE_REG_CBFC_AVAIL1_VC2_LSB 0u
+#define SUE_REG_CBFC_AVAIL1_VC2_WIDTH 16u
+#define SUE_REG_CBFC_AVAIL1_VC2_MASK 0x0000FFFFu
+#define SUE_REG_CBFC_AVAIL1_VC3_LSB 16u
+#define SUE_REG_CBFC_AVAIL1_VC3_WIDTH 16u
+#define SUE_REG_CBFC_AVAIL1_VC3_MASK 0xFFFF0000u
+
+/* 0x100 + 4i CNT (RO): Counters (0x100 + 4i). Words i < 59, those named below exist. */
 #define SUE_REG_CNT(i) (0x100u + 4u * (i))
-#define SUE_REG_CNT_NUM 58u
-#define SUE_REG_CNT_ON 0x03FFFFFF0007FFFFull /* bit i: word i exists */
+#define SUE_REG_CNT_NUM 59u
+#define SUE_REG_CNT_ON 0x07FFFFFF000FFFFFull /* bit i: word i exists */
 #define SUE_REG_CNT_COUNT_LSB 0u
 #define SUE_REG_CNT_COUNT_WIDTH 32u
 #define SUE_REG_CNT_COUNT_MASK 0xFFFFFFFFu
@@ -473,12 +514,13 @@ enum {
   SUE_CNT_TX_REPLAYS = 16,     /* replays started by a NACK */
   SUE_CNT_TX_MGMT = 17,        /* management frames sent */
   SUE_CNT_TX_MGMT_BAD = 18,    /* management words past MGMT_MAX and refused sends */
+  SUE_CNT_TX_CBFC = 19,        /* CBFC update frames sent */
   SUE_CNT_RX_FRAMES = 32,      /* every frame received */
   SUE_CNT_RX_RUNT = 33,        /* check 1: shorter than 64 bytes */
   SUE_CNT_RX_OVERSIZE = 34,    /* check 2: longer than the largest frame */
   SUE_CNT_RX_FCS = 35,         /* check 3: bad FCS */
-  SUE_CNT_RX_ETHERTYPE =
-      36, /* checks 4, 5: wrong Ethertype (or a MAC control frame that is not PFC) */
+  SUE_CNT_RX_ETHERTYPE = 36, /* checks 4, 5: wrong Ethertype (or a MAC control frame that is neither
+                                PFC nor a CBFC update of CBFC_OUI) */
   SUE_CNT_RX_IP_HDR = 37,   /* check 6: UDP format: bad IPv4 header (version, IHL, length, fragment,
                                protocol, checksum) or UDP length */
   SUE_CNT_RX_UDP_PORT = 38, /* check 7: UDP format: wrong UDP destination port */
@@ -503,6 +545,8 @@ enum {
   SUE_CNT_RX_MGMT_DROP = 57, /* management frames that passed the filter and were not taken: no free
                                 slot at their first beat, longer than MGMT_MAX + 4, or within
                                 MGMT_GAP of the last one taken (also counted in rx_ethertype) */
+  SUE_CNT_RX_CBFC = 58,      /* CBFC update frames received (recorded whatever FC_MODE; obeyed with
+                                FC_MODE = 1 and PFC_RX_EN) */
 };
 /* X(index, "name") for every word that exists */
 #define SUE_REG_CNT_FOREACH(X)                                                                     \
@@ -525,6 +569,7 @@ enum {
   X(SUE_CNT_TX_REPLAYS, "tx_replays")                                                              \
   X(SUE_CNT_TX_MGMT, "tx_mgmt")                                                                    \
   X(SUE_CNT_TX_MGMT_BAD, "tx_mgmt_bad")                                                            \
+  X(SUE_CNT_TX_CBFC, "tx_cbfc")                                                                    \
   X(SUE_CNT_RX_FRAMES, "rx_frames")                                                                \
   X(SUE_CNT_RX_RUNT, "rx_runt")                                                                    \
   X(SUE_CNT_RX_OVERSIZE, "rx_oversize")                                                            \
@@ -550,7 +595,8 @@ enum {
   X(SUE_CNT_RX_PFC, "rx_pfc")                                                                      \
   X(SUE_CNT_RX_BYTES, "rx_bytes")                                                                  \
   X(SUE_CNT_RX_MGMT, "rx_mgmt")                                                                    \
-  X(SUE_CNT_RX_MGMT_DROP, "rx_mgmt_drop")
+  X(SUE_CNT_RX_MGMT_DROP, "rx_mgmt_drop")                                                          \
+  X(SUE_CNT_RX_CBFC, "rx_cbfc")
 
 /* 0x400 + 0x10 d: DST[d], d < NDST (64 of address space): Destination table entry d. */
 #define SUE_REG_DST(d) (0x400u + 0x10u * (d))
@@ -654,6 +700,8 @@ enum {
     SUE_REG_CTRL_PFC_TX_EN_RESET, 0u)                                                              \
   X("CTRL.PFC_RX_EN", SUE_REG_CTRL, 0u, 1u, SUE_REG_CTRL_PFC_RX_EN, RW,                            \
     SUE_REG_CTRL_PFC_RX_EN_RESET, 0u)                                                              \
+  X("CTRL.FC_MODE", SUE_REG_CTRL, 0u, 1u, SUE_REG_CTRL_FC_MODE, RW, SUE_REG_CTRL_FC_MODE_RESET,    \
+    0u)                                                                                            \
   X("CTRL.ACK_VC", SUE_REG_CTRL, 0u, 1u, SUE_REG_CTRL_ACK_VC, RW, SUE_REG_CTRL_ACK_VC_RESET, 0u)   \
   X("XPUID.ID", SUE_REG_XPUID, 0u, 1u, SUE_REG_XPUID_ID, RW, SUE_REG_XPUID_ID_RESET, 0u)           \
   X("PARTITION.ID", SUE_REG_PARTITION, 0u, 1u, SUE_REG_PARTITION_ID, RW,                           \
@@ -756,6 +804,16 @@ enum {
     SUE_REG_MGMT_RX_RD_WORD_RESET, 0u)                                                             \
   X("MGMT_RX_DATA.DATA", SUE_REG_MGMT_RX_DATA, 0u, 1u, SUE_REG_MGMT_RX_DATA_DATA, RH, 0u, 0u)      \
   X("MGMT_RX_POP.POP", SUE_REG_MGMT_RX_POP, 0u, 1u, SUE_REG_MGMT_RX_POP_POP, WO, 0u, 0u)           \
+  X("CBFC_CFG.USHIFT", SUE_REG_CBFC_CFG, 0u, 1u, SUE_REG_CBFC_CFG_USHIFT, RW,                      \
+    SUE_REG_CBFC_CFG_USHIFT_RESET, 0u)                                                             \
+  X("CBFC_CFG.STEP", SUE_REG_CBFC_CFG, 0u, 1u, SUE_REG_CBFC_CFG_STEP, RW,                          \
+    SUE_REG_CBFC_CFG_STEP_RESET, 0u)                                                               \
+  X("CBFC_OUI.OUI", SUE_REG_CBFC_OUI, 0u, 1u, SUE_REG_CBFC_OUI_OUI, RW,                            \
+    SUE_REG_CBFC_OUI_OUI_RESET, 0u)                                                                \
+  X("CBFC_AVAIL0.VC0", SUE_REG_CBFC_AVAIL0, 0u, 1u, SUE_REG_CBFC_AVAIL0_VC0, RH, 0u, 0u)           \
+  X("CBFC_AVAIL0.VC1", SUE_REG_CBFC_AVAIL0, 0u, 1u, SUE_REG_CBFC_AVAIL0_VC1, RH, 0u, 0u)           \
+  X("CBFC_AVAIL1.VC2", SUE_REG_CBFC_AVAIL1, 0u, 1u, SUE_REG_CBFC_AVAIL1_VC2, RH, 0u, 0u)           \
+  X("CBFC_AVAIL1.VC3", SUE_REG_CBFC_AVAIL1, 0u, 1u, SUE_REG_CBFC_AVAIL1_VC3, RH, 0u, 0u)           \
   X("DST[d].ID.XPUID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \
     SUE_REG_DST_ID_XPUID, RW, SUE_REG_DST_ID_XPUID_RESET, 0u)                                      \
   X("DST[d].ID.VALID", SUE_REG_DST_ID(0), SUE_REG_DST_STRIDE, SUE_REG_DST_COUNT(p),                \

@@ -87,7 +87,8 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
   case SUE_REG_CTRL:
     return PUT(SUE_REG_CTRL_AIFH, c->hdr_fmt) | PUT(SUE_REG_CTRL_AIFH_SHORT, c->hdr_fmt >> 1) |
            PUT(SUE_REG_CTRL_RCRC_C, c->rcrc_c) | PUT(SUE_REG_CTRL_PFC_TX_EN, c->pfc_tx_en) |
-           PUT(SUE_REG_CTRL_PFC_RX_EN, c->pfc_rx_en) | PUT(SUE_REG_CTRL_ACK_VC, c->ack_vc);
+           PUT(SUE_REG_CTRL_PFC_RX_EN, c->pfc_rx_en) | PUT(SUE_REG_CTRL_FC_MODE, c->fc_mode) |
+           PUT(SUE_REG_CTRL_ACK_VC, c->ack_vc);
   case SUE_REG_XPUID:
     return PUT(SUE_REG_XPUID_ID, c->xpuid);
   case SUE_REG_PARTITION:
@@ -163,6 +164,16 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
     return PUT(SUE_REG_MGMT_RX_RD_WORD, c->mgmt_rx_rd);
   case SUE_REG_MGMT_RX_DATA:
     return sue_mgmt_rx_data(&ep->mrx, c->mgmt_rx_rd);
+  case SUE_REG_CBFC_CFG:
+    return PUT(SUE_REG_CBFC_CFG_USHIFT, c->cbfc_ushift) | PUT(SUE_REG_CBFC_CFG_STEP, c->cbfc_step);
+  case SUE_REG_CBFC_OUI:
+    return PUT(SUE_REG_CBFC_OUI_OUI, c->cbfc_oui);
+  case SUE_REG_CBFC_AVAIL0:
+    return PUT(SUE_REG_CBFC_AVAIL0_VC0, sue_cbfc_avail(&ep->cbfc, 0)) |
+           PUT(SUE_REG_CBFC_AVAIL0_VC1, sue_cbfc_avail(&ep->cbfc, 1));
+  case SUE_REG_CBFC_AVAIL1:
+    return PUT(SUE_REG_CBFC_AVAIL1_VC2, sue_cbfc_avail(&ep->cbfc, 2)) |
+           PUT(SUE_REG_CBFC_AVAIL1_VC3, sue_cbfc_avail(&ep->cbfc, 3));
   case SUE_REG_UNREACH0: /* bits of slots >= NDST are never set */
     return (uint32_t)ep->reach.unr_q;
   case SUE_REG_UNREACH1:
@@ -177,6 +188,9 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
   unsigned i;
   uint32_t off;
   addr &= 0xFFCu;
+  /* the RTL's CBFC unit reads its configuration in the cycle it applies to: the state of this
+   * cycle is evaluated again with the new value at the next call (sue_cbfc_model.h) */
+  ep->cbfc.eval_next = ep->now;
   if (in_array(addr, SUE_REG_DST(0), SUE_REG_DST_STRIDE, SUE_REG_DST_NUM, &i, &off)) {
     if (i >= SUE_REG_DST_COUNT(&ep->p))
       return;
@@ -208,6 +222,7 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     c->rcrc_c = GET(val, SUE_REG_CTRL_RCRC_C);
     c->pfc_tx_en = GET(val, SUE_REG_CTRL_PFC_TX_EN);
     c->pfc_rx_en = GET(val, SUE_REG_CTRL_PFC_RX_EN);
+    c->fc_mode = GET(val, SUE_REG_CTRL_FC_MODE);
     c->ack_vc = GET(val, SUE_REG_CTRL_ACK_VC);
     break;
   }
@@ -277,6 +292,13 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_PFC_XON:
     c->pfc_xon = GET(val, SUE_REG_PFC_XON_BYTES);
+    break;
+  case SUE_REG_CBFC_CFG:
+    c->cbfc_ushift = GET(val, SUE_REG_CBFC_CFG_USHIFT);
+    c->cbfc_step = (uint16_t)GET(val, SUE_REG_CBFC_CFG_STEP);
+    break;
+  case SUE_REG_CBFC_OUI:
+    c->cbfc_oui = GET(val, SUE_REG_CBFC_OUI_OUI);
     break;
   case SUE_REG_INTR: /* ones clear */
     sue_reach_intr_write(&ep->reach, val & SUE_INTR_ALL);

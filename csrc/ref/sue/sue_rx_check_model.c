@@ -54,9 +54,13 @@ int sue_rx_check(const sue_params_t *p, const sue_cfg_t *cfg, const uint8_t *f, 
   if (sue_fcs(f, len - 4) != sue_get_le32(f + len - 4))
     return SUE_CNT_RX_FCS;
   if (!memcmp(f, sue_pfc_da, 6) && sue_get_be16(f + 12) == SUE_ETYPE_MACCTL) {
+    info->kind = SUE_RX_KIND_PFC;
+    if (sue_cbfc_parse(f, len, cfg->cbfc_oui, &info->pfc_cev, info->cbfc_limit, info->cbfc_sent)) {
+      info->cbfc = 1;
+      return 0;
+    }
     if (sue_get_be16(f + 14) != SUE_PFC_OPCODE)
       return SUE_CNT_RX_ETHERTYPE;
-    info->kind = SUE_RX_KIND_PFC;
     info->pfc_cev = f[17];
     for (unsigned i = 0; i < SUE_PRIO; i++)
       info->pfc_time[i] = (uint16_t)sue_get_be16(f + 18 + 2 * i);

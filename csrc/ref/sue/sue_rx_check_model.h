@@ -20,7 +20,7 @@ extern "C" {
 
 #define SUE_RX_KIND_DATA 1u /* a data PDU (at least one command) */
 #define SUE_RX_KIND_CTRL 2u /* no command: a stand-alone ACK / NACK */
-#define SUE_RX_KIND_PFC 3u  /* a PFC frame */
+#define SUE_RX_KIND_PFC 3u  /* a flow-control frame: PFC, or a CBFC update (cbfc) */
 
 typedef struct {
   unsigned kind;
@@ -30,14 +30,17 @@ typedef struct {
   size_t area_len;
   unsigned ncmd;      /* commands in the area */
   unsigned cmd_bytes; /* their packed bytes (the receive-buffer room they need) */
-  unsigned pfc_cev;   /* PFC: class-enable vector */
+  unsigned pfc_cev;   /* PFC or CBFC: class-enable vector */
   uint16_t pfc_time[SUE_PRIO];
+  unsigned cbfc; /* a CBFC update of CBFC_OUI (docs/sue/index.md "CBFC update frame") */
+  uint16_t cbfc_limit[SUE_PRIO], cbfc_sent[SUE_PRIO];
 } sue_rx_info_t;
 
 /* Checks a frame of len bytes (FCS included) in the order of docs/sue/index.md: runt, oversize,
- * FCS, PFC (accepted) or other MAC control (Ethertype), Ethertype, IPv4 header and UDP length,
- * UDP port, destination, R-CRC, RH version, source, partition, op and command area. Returns 0
- * when the frame passes (info filled), else the SUE_CNT_RX_* index of the first failure. */
+ * FCS, PFC or CBFC update of CBFC_OUI (accepted) or other MAC control (Ethertype), Ethertype, IPv4
+ * header and UDP length, UDP port, destination, R-CRC, RH version, source, partition, op and
+ * command area. Returns 0 when the frame passes (info filled), else the SUE_CNT_RX_* index of the
+ * first failure. */
 int sue_rx_check(const sue_params_t *p, const sue_cfg_t *cfg, const uint8_t *f, size_t len,
                  sue_rx_info_t *info);
 

@@ -554,7 +554,7 @@ static void t_registers(ut_t *t) {
   static const struct {
     uint32_t addr, w, r;
   } rw[] = {
-      {SUE_REG_CTRL, 0xFFFFFFFFu, 0x31Fu},
+      {SUE_REG_CTRL, 0xFFFFFFFFu, 0x33Fu},
       {SUE_REG_CTRL, 0x2u, 0x0u},
       {SUE_REG_XPUID, 0xFFFFu, 0x3FFu},
       {SUE_REG_PARTITION, 0x1234u, 0x234u},
@@ -575,6 +575,8 @@ static void t_registers(ut_t *t) {
       {SUE_REG_PFC_REFRESH, 0xFFFFFFFFu, 0xFFFFFFu},
       {SUE_REG_PFC_XOFF, 0xFFFFFFFFu, 0x7FFFFFu},
       {SUE_REG_PFC_XON, 0x100u, 0x100u},
+      {SUE_REG_CBFC_CFG, 0xFFFFFFFFu, 0xFFFF000Fu},
+      {SUE_REG_CBFC_OUI, 0xFFFFFFFFu, 0xFFFFFFu},
       {SUE_REG_ID, 0, 0x53554501u},
       {SUE_REG_DST(63), 0xFFFFFFFFu, 0x800003FFu},
       {SUE_REG_DST(63) + 4, 0xFFFFFFFFu, 0xFFFFu},
