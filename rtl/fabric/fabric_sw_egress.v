@@ -2,7 +2,9 @@
 // cells from the switch are reassembled per source port (the switch interleaves sources at an
 // output, never reorders one source's cells), complete frames move to one queue per traffic
 // class, and the transmitter sends them to the link, a class at a time in round robin among
-// those its endpoint has not paused (802.1Qbb), with this port's own PFC frames first.
+// those its endpoint has not paused (802.1Qbb, or short of CBFC credits), with this port's own
+// flow-control frames first: PFC, or with fc_cbfc a CBFC update (docs/sue/index.md "CBFC update
+// frame"). A data frame started is reported (tx_start, its class and length: the CBFC count).
 // Lossless: a cell is taken from the switch only when its source's reassembly buffer has room
 // for a whole cell; a frame moves only when its class queue has room for all of it.
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (fsp_pfc_frame: the PFC frame's bytes)
@@ -37,10 +39,18 @@ module fabric_sw_egress #(
   output wire          pfc_sent,
   input  wire [7:0]    pfc_cev,
   input  wire [127:0]  pfc_time,
+  input  wire          fc_cbfc,       // the owed frame is a CBFC update: these, not pfc_*
+  input  wire [23:0]   cbfc_oui,
+  input  wire [7:0]    cbfc_cev,
+  input  wire [127:0]  cbfc_limit,    // class i at [16i +: 16]
+  input  wire [127:0]  cbfc_sent,
   input  wire [3:0]    paused,
+  output wire          tx_start,      // a data frame starts (its decision)
+  output wire [1:0]    tx_start_tc,
+  output wire [15:0]   tx_start_len,  // bytes, FCS included
   // ---- events
   output wire          ev_tx_frame,   // a data frame's last beat went
-  output wire          ev_tx_pfc      // a PFC frame's last beat went
+  output wire          ev_tx_pfc      // a flow-control frame's last beat went
 );
   `include "common_params.vh"
 
@@ -160,6 +170,11 @@ module fabric_sw_egress #(
   generate for (gt = 0; gt < 8; gt = gt + 1) begin : g_tbe
     assign pfc_tbe[127 - 16*gt -: 16] = pfc_time[16*gt +: 16];
   end endgenerate
+  wire [127:0] cbfc_lbe, cbfc_sbe;        // limits and units sent, class 0 first
+  generate for (gt = 0; gt < 8; gt = gt + 1) begin : g_cbe
+    assign cbfc_lbe[127 - 16*gt -: 16] = cbfc_limit[16*gt +: 16];
+    assign cbfc_sbe[127 - 16*gt -: 16] = cbfc_sent[16*gt +: 16];
+  end endgenerate
   wire [31:0]  pfc_fcs;
   crc_comb #(.CRC_W(32), .POLY(32'h04C11DB7), .DATA_W(480)) u_pfc_crc (
     .crc_in(32'hFFFFFFFF), .data_in(bitrev_bytes(pfc_q)), .crc_out(pfc_fcs));
@@ -184,6 +199,9 @@ module fabric_sw_egress #(
   wire         p_last    = px_q && tb_q == 11'd7;
 
   assign pfc_sent    = send_pfc;
+  assign tx_start    = send_data;
+  assign tx_start_tc = tpick;
+  assign tx_start_len = {2'b00, tdesc[{tpick, tdr_q[(tpick)*DP +: TDW]}]};
   assign m_valid     = tx_q || px_q;
   // zero between frames: the queue RAM is not reset, and no X leaves the port
   assign m_data      = px_q ? pfc_frame[511 - 64 * tb_q[2:0] -: 64]
@@ -257,8 +275,10 @@ module fabric_sw_egress #(
       if (send_pfc) begin
         px_q  <= 1'b1;
         tb_q  <= 11'd0;
-        pfc_q <= {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, pfc_cev, pfc_tbe,
-                  208'd0};
+        pfc_q <= fc_cbfc ? {48'h0180C2000001, cfg_mac, 16'h8808, 16'hFFFE, cbfc_oui, 8'h01,
+                            8'h00, cbfc_cev, cbfc_lbe, cbfc_sbe, 48'd0}
+                         : {48'h0180C2000001, cfg_mac, 16'h8808, 16'h0101, 8'h00, pfc_cev,
+                            pfc_tbe, 208'd0};
       end else if (send_data) begin
         tx_q  <= 1'b1;
         tc_q  <= tpick;

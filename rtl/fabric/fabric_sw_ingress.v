@@ -4,8 +4,10 @@
 // and 6 B, 802.1Qbb PFC; UDP and AIFH 12 B with or without an 802.1Q tag), looked up in the
 // forwarding table and stored; the frames that pass
 // leave in order as cells to the switch: a header word, then up to CP payload words.
-// PFC frames are consumed here (their pause times go to the port's egress); every other frame
-// is forwarded or dropped on exactly one counter.
+// PFC frames and CBFC updates of cfg_cbfc_oui (docs/sue/index.md "CBFC update frame") are
+// consumed here (their pause times or credits go to the port's state); every other frame is
+// forwarded or dropped on exactly one counter. A forwarded frame is counted on its class
+// (fwd_valid / fwd_tc / fwd_len: the CBFC receive count).
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (fsp_ingress_frame: verdict, lookup key, class)
 `resetall
 `default_nettype none
@@ -33,6 +35,7 @@ module fabric_sw_ingress #(
   // ---- configuration
   input  wire [15:0]     cfg_aifh_etype,
   input  wire            cfg_aifh6_en,
+  input  wire [23:0]     cfg_cbfc_oui,
   // ---- forwarding table lookup (combinational, fabric_sw_regs)
   output wire            lk_udp,     // key kind: 1 destination MAC, 0 destination XPU id
   output wire [47:0]     lk_mac,
@@ -50,11 +53,19 @@ module fabric_sw_ingress #(
   output wire            rx_pfc_valid,
   output wire [7:0]      rx_pfc_cev,
   output wire [127:0]    rx_pfc_time,
+  // ---- received CBFC updates, and the frames forwarded per class
+  output wire            rx_cbfc_valid,
+  output wire [7:0]      rx_cbfc_cev,
+  output wire [127:0]    rx_cbfc_limit,      // class i at [16i +: 16]
+  output wire [127:0]    rx_cbfc_sent,
+  output wire            fwd_valid,
+  output wire [1:0]      fwd_tc,
+  output wire [15:0]     fwd_len,            // bytes, FCS included
   // ---- events (one cycle each): a frame ended on the link, and what became of it
   output wire            ev_frame,
   output wire [7:0]      ev_drop,    // one-hot: the FSP_DROP_* reason (fabric_sw_regs counters)
   output wire            ev_fwd,
-  output wire            ev_pfc
+  output wire            ev_pfc      // a flow-control frame (PFC or CBFC update) consumed
 );
   `include "common_params.vh"
   `include "fabric_params.vh"
@@ -109,6 +120,12 @@ module fabric_sw_ingress #(
   wire        is_pfc = ({`FSP_HB(0), `FSP_HB(1), `FSP_HB(2), `FSP_HB(3), `FSP_HB(4),
                          `FSP_HB(5)} == 48'h0180C2000001) && et12 == 16'h8808 &&
                        {`FSP_HB(14), `FSP_HB(15)} == 16'h0101;
+  wire        is_cbfc = ({`FSP_HB(0), `FSP_HB(1), `FSP_HB(2), `FSP_HB(3), `FSP_HB(4),
+                          `FSP_HB(5)} == 48'h0180C2000001) && et12 == 16'h8808 &&
+                        {`FSP_HB(14), `FSP_HB(15)} == 16'hFFFE &&
+                        {`FSP_HB(16), `FSP_HB(17), `FSP_HB(18)} == cfg_cbfc_oui &&
+                        `FSP_HB(19) == 8'h01;
+  wire        is_fc  = is_pfc || is_cbfc;
   wire        is_udp = (etn == 16'h0800);
   wire        is_a12 = !is_udp && (etn == cfg_aifh_etype);
   wire        is_a6  = !is_udp && !is_a12 && cfg_aifh6_en && (et6 == cfg_aifh_etype);
@@ -118,8 +135,7 @@ module fabric_sw_ingress #(
   wire [1:0]  tc     = rh4[7:6];
 
   // header bytes no decision reads
-  wire unused_hdr = ^{hdr_q[383:352], hdr_q[175:80], hdr_q[71:48], hdr_q[39:16], hdr_q[15:0],
-                      rh4[5:0], cw[13:8]};
+  wire unused_hdr = ^{hdr_q[383:352], hdr_q[15:0], rh4[5:0], cw[13:8]};
   assign lk_udp = is_udp;
   assign lk_mac = hdr_q[447 -: 48];
   assign lk_xpu = is_a12 ? {`FSP_HB(4), `FSP_HB(5)} : {`FSP_HB(2), `FSP_HB(3)};
@@ -133,22 +149,29 @@ module fabric_sw_ingress #(
   wire        good   = !s_user && len_n >= 14'd64 && !big_n && crc == 32'h2144DF1C;
   assign drop[FSP_DROP_OVERFLOW] = good && ovf_n;   // a beat found the buffer full (BYPASS)
   wire        good2  = good && !ovf_n;
-  assign drop[FSP_DROP_ETYPE]    = good2 && !is_pfc && !is_udp && !is_a12 && !is_a6;
-  assign drop[FSP_DROP_UNKNOWN]  = good2 && !is_pfc && (is_udp || is_a12 || is_a6) && !lk_hit;
+  assign drop[FSP_DROP_ETYPE]    = good2 && !is_fc && !is_udp && !is_a12 && !is_a6;
+  assign drop[FSP_DROP_UNKNOWN]  = good2 && !is_fc && (is_udp || is_a12 || is_a6) && !lk_hit;
   assign drop[7]                 = 1'b0;
   wire        pfc    = good2 && is_pfc;
-  wire        fwd    = good2 && !is_pfc && (is_udp || is_a12 || is_a6) && lk_hit;
+  wire        fwd    = good2 && !is_fc && (is_udp || is_a12 || is_a6) && lk_hit;
 
   assign ev_frame    = fend;
   assign ev_drop     = fend ? drop : 8'd0;
   assign ev_fwd      = fend && fwd;
-  assign ev_pfc      = fend && pfc;
+  assign ev_pfc      = fend && good2 && is_fc;
   assign rx_pfc_valid = fend && pfc;
+  assign rx_cbfc_valid = fend && good2 && is_cbfc;
+  assign rx_cbfc_cev   = `FSP_HB(21);
+  assign fwd_valid     = fend && fwd;
+  assign fwd_tc        = tc;
+  assign fwd_len       = {2'b00, len_n};
   assign rx_pfc_cev   = `FSP_HB(17);
   // priority i's time is bytes 18 + 2i, 19 + 2i; sue_pfc takes it at [16i +: 16]
   genvar gi;
   generate for (gi = 0; gi < 8; gi = gi + 1) begin : g_pfc_time
-    assign rx_pfc_time[16 * gi +: 16] = hdr_q[447 - 8 * (18 + 2 * gi) -: 16];
+    assign rx_pfc_time[16 * gi +: 16]   = hdr_q[447 - 8 * (18 + 2 * gi) -: 16];
+    assign rx_cbfc_limit[16 * gi +: 16] = hdr_q[447 - 8 * (22 + 2 * gi) -: 16];
+    assign rx_cbfc_sent[16 * gi +: 16]  = hdr_q[447 - 8 * (38 + 2 * gi) -: 16];
   end endgenerate
 
   // descriptors of stored frames: {class, destination, length}

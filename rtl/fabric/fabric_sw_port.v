@@ -2,7 +2,9 @@
 // link (a RIFL lane, or the raw channel) and the switch core: the ingress (check, parse, look
 // up, store, cut into cells), the egress (reassemble, class queues, transmit) and the port's
 // 802.1Qbb state (rtl/sue/sue_pfc, as in the endpoint: XOFF / XON from the ingress bytes of
-// each class, pauses from the endpoint's PFC frames). Cells leave and arrive in the core's words
+// each class, pauses from the endpoint's PFC frames), or with cfg_fc_mode its CBFC state
+// (rtl/sue/sue_cbfc, as in the endpoint: each class is advertised a quarter of the ingress
+// buffer less one control frame, CB bytes; the egress sends a class only with credits). Cells leave and arrive in the core's words
 // of CK cell words (stream_resize; fabric_cell_unpack).
 // Model: csrc/ref/fabric/fabric_sw_port_model.c (the frame-level model of a port)
 `resetall
@@ -56,6 +58,10 @@ module fabric_sw_port #(
   input  wire [22:0]     cfg_pfc_xoff,
   input  wire [22:0]     cfg_pfc_xon,
   input  wire [47:0]     cfg_mac,
+  input  wire            cfg_fc_mode,      // 0 PFC, 1 CBFC (the PFC enables then drive CBFC)
+  input  wire [3:0]      cfg_cbfc_ushift,
+  input  wire [15:0]     cfg_cbfc_step,
+  input  wire [23:0]     cfg_cbfc_oui,
   output wire            lk_udp,
   output wire [47:0]     lk_mac,
   output wire [15:0]     lk_xpu,
@@ -70,12 +76,23 @@ module fabric_sw_port #(
   `include "fabric_params.vh"
 
   localparam integer BW = $clog2(IBW * 8 + 1);
+  // CBFC: a class's share of the ingress buffer, 64 bytes kept for a control frame arriving
+  // while every class is full, in whole 64-byte units
+  localparam integer CB = ((IBW * 8 - 64) / 4) / 64 * 64;
 
   wire [4*BW-1:0] level;
   wire            pfc_rx_v, pfc_owed, pfc_sent;
   wire [7:0]      pfc_rx_cev, pfc_tx_cev;
   wire [127:0]    pfc_rx_time, pfc_tx_time;
   wire            ev_frame, ev_fwd, ev_pfc, ev_tx, ev_tx_pfc;
+  // CBFC
+  wire [3:0]      pfc_paused, cbfc_paused;
+  wire            cb_rx_v, cbfc_owed, fwd_v, tx_start;
+  wire [7:0]      cb_rx_cev, cb_tx_cev;
+  wire [127:0]    cb_rx_limit, cb_rx_sent, cb_tx_limit, cb_tx_sent;
+  wire [1:0]      fwd_tc, tx_start_tc;
+  wire [15:0]     fwd_len, tx_start_len;
+  wire [63:0]     unused_avail;
   wire [7:0]      ev_drop;
   // cells in 64-bit words on the port's side of the gearboxes
   wire            c_valid, c_ready, c_last, e_valid, e_ready, e_last;
@@ -98,17 +115,34 @@ module fabric_sw_port #(
     .sw_valid(c_valid), .sw_ready(c_ready), .sw_data(c_data), .sw_last(c_last),
     .sw_dst(c_dst),
     .level(level), .rx_pfc_valid(pfc_rx_v), .rx_pfc_cev(pfc_rx_cev), .rx_pfc_time(pfc_rx_time),
+    .cfg_cbfc_oui(cfg_cbfc_oui), .rx_cbfc_valid(cb_rx_v), .rx_cbfc_cev(cb_rx_cev),
+    .rx_cbfc_limit(cb_rx_limit), .rx_cbfc_sent(cb_rx_sent),
+    .fwd_valid(fwd_v), .fwd_tc(fwd_tc), .fwd_len(fwd_len),
     .ev_frame(ev_frame), .ev_drop(ev_drop), .ev_fwd(ev_fwd), .ev_pfc(ev_pfc));
 
   sue_pfc #(.BW(BW)) u_pfc (
     .clk(clk), .rst_n(rst_n),
-    .cfg_pfc_tx_en(cfg_pfc_tx_en), .cfg_pfc_rx_en(cfg_pfc_rx_en),
+    .cfg_pfc_tx_en(cfg_pfc_tx_en && !cfg_fc_mode), .cfg_pfc_rx_en(cfg_pfc_rx_en && !cfg_fc_mode),
     .cfg_pfc_prio(12'b011_010_001_000), .cfg_pfc_time(cfg_pfc_time),
     .cfg_pfc_qcyc(cfg_pfc_qcyc), .cfg_pfc_refresh(cfg_pfc_refresh),
     .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
     .level(level), .rx_pfc_valid(pfc_rx_v), .rx_pfc_cev(pfc_rx_cev), .rx_pfc_time(pfc_rx_time),
-    .paused(paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent),
+    .paused(pfc_paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent && !cfg_fc_mode),
     .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));
+
+  sue_cbfc #(.BW(BW), .RX_BYTES(CB), .FRAME_MAX(FMAX)) u_cbfc (
+    .clk(clk), .rst_n(rst_n),
+    .cfg_cbfc_tx_en(cfg_pfc_tx_en && cfg_fc_mode), .cfg_cbfc_rx_en(cfg_pfc_rx_en && cfg_fc_mode),
+    .cfg_cbfc_cls(12'b011_010_001_000), .cfg_cbfc_ushift(cfg_cbfc_ushift),
+    .cfg_cbfc_step(cfg_cbfc_step), .cfg_cbfc_refresh(cfg_pfc_refresh), .level(level),
+    .tx_valid(tx_start), .tx_vc(tx_start_tc), .tx_bytes(tx_start_len),
+    .rx_valid(fwd_v), .rx_vc(fwd_tc), .rx_bytes(fwd_len),
+    .rx_upd_valid(cb_rx_v), .rx_upd_cev(cb_rx_cev), .rx_upd_limit(cb_rx_limit),
+    .rx_upd_sent(cb_rx_sent),
+    .paused(cbfc_paused), .avail(unused_avail), .upd_owed(cbfc_owed),
+    .upd_sent(pfc_sent && cfg_fc_mode),
+    .tx_cev(cb_tx_cev), .tx_limit(cb_tx_limit), .tx_sent(cb_tx_sent));
+  assign paused = pfc_paused | cbfc_paused;
 
   fabric_sw_egress #(
     .N(N), .FMAX(FMAX), .RBD(RBD), .TQD(TQD), .CP(CP)
@@ -117,8 +151,11 @@ module fabric_sw_port #(
     .sw_valid(e_valid), .sw_ready(e_ready), .sw_data(e_data), .sw_last(e_last),
     .m_valid(tx_valid), .m_ready(tx_ready), .m_data(tx_data), .m_nbytes(tx_nbytes),
     .m_last(tx_last),
-    .cfg_mac({cfg_mac[47:8], 8'(PORT)}), .pfc_owed(pfc_owed), .pfc_sent(pfc_sent),
-    .pfc_cev(pfc_tx_cev), .pfc_time(pfc_tx_time), .paused(paused),
+    .cfg_mac({cfg_mac[47:8], 8'(PORT)}), .pfc_owed(pfc_owed || cbfc_owed), .pfc_sent(pfc_sent),
+    .pfc_cev(pfc_tx_cev), .pfc_time(pfc_tx_time), .fc_cbfc(cfg_fc_mode),
+    .cbfc_oui(cfg_cbfc_oui), .cbfc_cev(cb_tx_cev), .cbfc_limit(cb_tx_limit),
+    .cbfc_sent(cb_tx_sent), .paused(paused),
+    .tx_start(tx_start), .tx_start_tc(tx_start_tc), .tx_start_len(tx_start_len),
     .ev_tx_frame(ev_tx), .ev_tx_pfc(ev_tx_pfc));
 
   // ingress cells into core words: a cell's last word closes its core word (padded with zeros)

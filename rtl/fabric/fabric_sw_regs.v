@@ -43,6 +43,10 @@ module fabric_sw_regs #(
   output wire [22:0]       cfg_pfc_xoff,
   output wire [22:0]       cfg_pfc_xon,
   output wire [47:0]       cfg_mac,
+  output wire              cfg_fc_mode,      // CTRL[3]: 0 PFC, 1 CBFC
+  output wire [3:0]        cfg_cbfc_ushift,  // CBFC_CFG[3:0]
+  output wire [15:0]       cfg_cbfc_step,    // CBFC_CFG[31:16]
+  output wire [23:0]       cfg_cbfc_oui,     // CBFC_OUI
   // ---- lookups, one per port
   input  wire [N-1:0]      lk_udp,
   input  wire [N*48-1:0]   lk_mac,
@@ -61,7 +65,10 @@ module fabric_sw_regs #(
 
   localparam [31:0] ID = {8'hFB, 8'(NENT), 8'(N), 8'h01};
 
-  reg  [2:0]   ctrl_q;
+  reg  [3:0]   ctrl_q;
+  reg  [3:0]   ushift_q;
+  reg  [15:0]  step_q;
+  reg  [23:0]  oui_q;
   reg  [15:0]  etype_q, time_q;
   reg  [7:0]   qcyc_q;
   reg  [23:0]  refresh_q;
@@ -84,6 +91,10 @@ module fabric_sw_regs #(
   assign cfg_pfc_xoff    = xoff_q;
   assign cfg_pfc_xon     = xon_q;
   assign cfg_mac         = mac_q;
+  assign cfg_fc_mode     = ctrl_q[3];
+  assign cfg_cbfc_ushift = ushift_q;
+  assign cfg_cbfc_step   = step_q;
+  assign cfg_cbfc_oui    = oui_q;
 
   // ---- lookups: the lowest matching valid entry
   integer p, e;   // ports, entries
@@ -128,7 +139,7 @@ module fabric_sw_regs #(
     rv = 32'd0;
     case (ra)
       10'h000: rv = ID;
-      10'h001: rv = {29'd0, ctrl_q};
+      10'h001: rv = {28'd0, ctrl_q};
       10'h002: rv = {16'd0, etype_q};
       10'h003: rv = {16'd0, time_q};
       10'h004: rv = {24'd0, qcyc_q};
@@ -137,6 +148,8 @@ module fabric_sw_regs #(
       10'h007: rv = {9'd0, xon_q};
       10'h008: rv = mac_q[31:0];
       10'h009: rv = {16'd0, mac_q[47:32]};
+      10'h00B: rv = {step_q, 12'd0, ushift_q};
+      10'h00C: rv = {8'd0, oui_q};
       default: begin
         if (ra >= 10'h100 && ra < 10'h100 + 10'(16 * N) && ra[3:0] < 4'(FSP_NCNT))
           rv = cnt_q[((32'(ra[7:4]) * FSP_NCNT + 32'(ra[3:0])) % (N * FSP_NCNT)) * 32 +: 32];
@@ -157,7 +170,10 @@ module fabric_sw_regs #(
       b_q       <= 1'b0;
       r_q       <= 1'b0;
       rdata_q   <= 32'd0;
-      ctrl_q    <= 3'b111;
+      ctrl_q    <= 4'b0111;
+      ushift_q  <= 4'd6;
+      step_q    <= 16'd8;
+      oui_q     <= 24'd0;
       etype_q   <= 16'h88B5;
       time_q    <= 16'hFFFF;
       qcyc_q    <= 8'd8;          // 512 bit times / 64 bits a cycle
@@ -184,7 +200,7 @@ module fabric_sw_regs #(
       if (wr) begin
         b_q <= 1'b1;
         case (wa)
-          10'h001: ctrl_q    <= (ctrl_q & nm[2:0]) | wd[2:0];
+          10'h001: ctrl_q    <= (ctrl_q & nm[3:0]) | wd[3:0];
           10'h002: etype_q   <= (etype_q & nm[15:0]) | wd[15:0];
           10'h003: time_q    <= (time_q & nm[15:0]) | wd[15:0];
           10'h004: qcyc_q    <= (qcyc_q & nm[7:0]) | wd[7:0];
@@ -195,6 +211,11 @@ module fabric_sw_regs #(
           10'h009: mac_q[47:32] <= (mac_q[47:32] & nm[15:0]) | wd[15:0];
           10'h00A: if (s_axil_wdata[0] && s_axil_wstrb[0])
                      cnt_q <= {(N * FSP_NCNT * 32){1'b0}};
+          10'h00B: begin
+            ushift_q <= (ushift_q & nm[3:0]) | wd[3:0];
+            step_q   <= (step_q & nm[31:16]) | wd[31:16];
+          end
+          10'h00C: oui_q <= (oui_q & nm[23:0]) | wd[23:0];
           default:
             if (wa >= 10'h200 && wa < 10'h200 + 10'(4 * NENT))
               case (wa[1:0])

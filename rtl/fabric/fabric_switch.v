@@ -84,6 +84,10 @@ module fabric_switch #(
   wire [23:0]      pfc_refresh;
   wire [22:0]      pfc_xoff, pfc_xon;
   wire [47:0]      mac;
+  wire             fc_mode;
+  wire [3:0]       cbfc_ushift;
+  wire [15:0]      cbfc_step;
+  wire [23:0]      cbfc_oui;
   wire [N-1:0]     lk_udp, lk_hit;
   wire [N*48-1:0]  lk_mac;
   wire [N*16-1:0]  lk_xpu;
@@ -101,6 +105,8 @@ module fabric_switch #(
     .cfg_aifh6_en(aifh6_en), .cfg_pfc_tx_en(pfc_tx_en), .cfg_pfc_rx_en(pfc_rx_en),
     .cfg_aifh_etype(aifh_etype), .cfg_pfc_time(pfc_time), .cfg_pfc_qcyc(pfc_qcyc),
     .cfg_pfc_refresh(pfc_refresh), .cfg_pfc_xoff(pfc_xoff), .cfg_pfc_xon(pfc_xon), .cfg_mac(mac),
+    .cfg_fc_mode(fc_mode), .cfg_cbfc_ushift(cbfc_ushift), .cfg_cbfc_step(cbfc_step),
+    .cfg_cbfc_oui(cbfc_oui),
     .lk_udp(lk_udp), .lk_mac(lk_mac), .lk_xpu(lk_xpu), .lk_hit(lk_hit), .lk_port(lk_port),
     .cnt_inc(cnt_inc));
 
@@ -121,7 +127,8 @@ module fabric_switch #(
       .cfg_aifh6_en(aifh6_en), .cfg_pfc_tx_en(pfc_tx_en), .cfg_pfc_rx_en(pfc_rx_en),
       .cfg_aifh_etype(aifh_etype), .cfg_pfc_time(pfc_time), .cfg_pfc_qcyc(pfc_qcyc),
       .cfg_pfc_refresh(pfc_refresh), .cfg_pfc_xoff(pfc_xoff), .cfg_pfc_xon(pfc_xon),
-      .cfg_mac(mac),
+      .cfg_mac(mac), .cfg_fc_mode(fc_mode), .cfg_cbfc_ushift(cbfc_ushift),
+      .cfg_cbfc_step(cbfc_step), .cfg_cbfc_oui(cbfc_oui),
       .lk_udp(lk_udp[p]), .lk_mac(lk_mac[p*48 +: 48]), .lk_xpu(lk_xpu[p*16 +: 16]),
       .lk_hit(lk_hit[p]), .lk_port(lk_port[p*NW +: NW]),
       .cnt_inc(cnt_inc[p*12 +: 12]), .xoff(xoff[p*4 +: 4]), .paused(paused[p*4 +: 4]));

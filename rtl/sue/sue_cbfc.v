@@ -8,7 +8,7 @@
 // peer's next update, which carries its units sent (rcvd := sent). Per VC v:
 //   used_q[v]   units sent on v;            limit_q[v]  the peer's last advertised limit;
 //   rcvd_q[v]   units received on v;        last_q[v]   adv in the last update sent.
-//   adv[v]    = rcvd_q[v] + min((RX_BYTES - level[v]) >> USHIFT, 0x7FFF)
+//   adv[v]    = rcvd_q[v] + min(max(RX_BYTES - level[v], 0) >> USHIFT, 0x7FFF)
 //   paused[v] = rx_en && limit_q[v] - used_q[v] < units(FRAME_MAX)
 // A wire class speaks for the lowest VC that has it (own[v]).
 //
@@ -100,7 +100,9 @@ module sue_cbfc #(
       end
       assign own[gv] = ~|same;
     end
-    wire [FW-1:0] free_b = FW'(RX_BYTES) - {1'b0, level[gv*BW +: BW]};
+    // a level past RX_BYTES (a buffer shared by classes, a peer that does not obey) frees nothing
+    wire [FW-1:0] lvl_x  = {1'b0, level[gv*BW +: BW]};
+    wire [FW-1:0] free_b = (lvl_x >= FW'(RX_BYTES)) ? {FW{1'b0}} : FW'(RX_BYTES) - lvl_x;
     wire [FW-1:0] fu_w   = free_b >> cfg_cbfc_ushift;
     wire [32:0]   fu_x   = 33'(fu_w);
     wire [15:0]   fu     = (fu_x > 33'(AMAX)) ? AMAX : fu_x[15:0];

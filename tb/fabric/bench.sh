@@ -8,8 +8,10 @@
 #     fabric_n4 (SCOC and iSLIP), fabric_n8, fabric_n16 (CMDS commands per XPU, default 400);
 #  3. goodput and p99 latency against the links' BER (1e-9 .. 1e-5), RIFL on and off (N = 4);
 #  4. the composed C model (csrc/ref/fabric/fabric_model.c): the RTL's four configurations
-#     beside the RTL rows, then N = 64, 256 and 1024, SCOC and iSLIP, speedup 1.0 and 1.45.
-# Writes sim_out/reports/fabric_{latency,throughput,ber}.csv and PNG plots.
+#     beside the RTL rows, then N = 64, 256 and 1024, SCOC and iSLIP, speedup 1.0 and 1.45;
+#  5. PFC against CBFC (and no flow control) under a 3-to-1 incast onto a slow and a fast XPU,
+#     RIFL and raw links: goodput, p50 / p99 latency, drops, go-back-N resends.
+# Writes sim_out/reports/fabric_{latency,throughput,ber,fc}.csv and PNG plots.
 set -euo pipefail
 SEED=${SEED:-1}
 SAMPLES=${SAMPLES:-50}
@@ -37,6 +39,7 @@ one tp_n4i bench_fabric_throughput +top=fabric_n4_islip +cmds="$CMDS"
 one tp_n8 bench_fabric_throughput +top=fabric_n8 +cmds="$CMDS"
 one latency bench_fabric_latency +samples="$SAMPLES"
 one ber bench_fabric_ber +cmds=300
+one fc bench_fabric_fc +cmds="${FC_CMDS:-200}"
 wait $p1
 wait $p2
 
@@ -56,6 +59,7 @@ awk -F, -v clk="$CLK_GHZ" 'NR == 1 { print "source,top,stage,command_data_bytes,
   tail -n +2 "$run/model/model.csv"
 } >"$out/fabric_throughput.csv"
 cp "$run/ber/ber.csv" "$out/fabric_ber.csv"
+cp "$run/fc/fc.csv" "$out/fabric_fc.csv"
 
 gnuplot <<GP
 set terminal pngcairo size 900,500 noenhanced
@@ -93,8 +97,20 @@ set ylabel "goodput / line rate"
 set yrange [0:1]
 plot "$out/fabric_ber.csv" using (\$2 == 1 ? \$3 : 1/0):4 every ::1 title "RIFL on", \
      "$out/fabric_ber.csv" using (\$2 == 0 ? \$3 : 1/0):4 every ::1 title "RIFL off (raw)"
+
+set output "$out/fabric_fc.png"
+set title "3-to-1 incast onto XPU 0: p99 latency by flow control (N = 4, 256-byte commands, one VC)"
+unset logscale x
+set xlabel ""
+set ylabel "p99 latency, cycles"
+set yrange [0:*]
+set style data histograms
+set style fill solid 0.8
+set xtics rotate by -30
+plot "$out/fabric_fc.csv" using 6:xtic(sprintf("%s %s grant %s", strcol(1), strcol(2), strcol(3))) every ::1 title "p99"
 GP
-echo "fabric bench: $out/fabric_latency.csv $out/fabric_throughput.csv $out/fabric_ber.csv (+ PNG)"
+echo "fabric bench: $out/fabric_latency.csv $out/fabric_throughput.csv $out/fabric_ber.csv $out/fabric_fc.csv (+ PNG)"
 column -s, -t "$out/fabric_latency.csv"
 column -s, -t "$out/fabric_throughput.csv"
 column -s, -t "$out/fabric_ber.csv"
+column -s, -t "$out/fabric_fc.csv"

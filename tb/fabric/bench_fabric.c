@@ -9,7 +9,8 @@
  * (+top=); bench_fabric_ber         goodput and p99 latency against the links' BER, RIFL on and
  * off; bench_fabric_model       the same goodput on the composed C model (csrc/ref/fabric/
  * fabric_model.c): the RTL's sizes beside the RTL (how close the model is), then N = 64, 256 and
- * 1024, SCOC and iSLIP, speedup 1.0 and 1.45 (the core clocked 1.45 times the line). Every run also
+ * 1024, SCOC and iSLIP, speedup 1.0 and 1.45 (the core clocked 1.45 times the line);
+ * bench_fabric_fc PFC against CBFC (and no flow control) under incast. Every run also
  * passes the tests' checks (fab_run, fm_run: the scoreboard, no drop for want of room).
  */
 #include <stdlib.h>
@@ -223,6 +224,55 @@ HARNESS_TEST(bench_fabric_ber) {
               (unsigned long long)flips);
       fab_close(&f);
     }
+  fclose(csv);
+}
+
+/* ---------------------------------------------------------------- PFC against CBFC */
+/* 3-to-1 incast (256-byte commands, one VC) onto XPU 0, which takes receive credits with
+ * probability grant a cycle (up to four commands each: 0.003 is about 3 bytes a cycle, slower
+ * than the senders; 0.9 keeps up), under PFC (the fabric's thresholds), CBFC, and no flow control
+ * at all; on RIFL and raw links. Goodput: XPU 0's command bytes a cycle over the middle half of
+ * the run, as a fraction of the line; drops: for want of room (rx_nobuf + switch overflow);
+ * resends: go-back-N. The runs with flow control also pass the tests' lossless checks. */
+HARNESS_TEST(bench_fabric_fc) {
+  unsigned cmds = (unsigned)harness_plusarg_ul("cmds", 200);
+  FILE *csv = harness_csv("fc.csv", "top,fc,xpu0_grant,goodput_xpu0,p50_cycles,p99_cycles,"
+                                    "drops_no_room,sue_resends,fc_frames");
+  static const char *const tops[2] = {"fabric_n4", "fabric_n4_raw"};
+  static const char *const fcn[3] = {"pfc", "cbfc", "none"};
+  static const double grants[2] = {0.003, 0.9};
+  for (unsigned t = 0; t < 2; t++)
+    for (unsigned g = 0; g < 2; g++)
+      for (unsigned m = 0; m < 3; m++) {
+        fab_t f;
+        tp_t p;
+        memset(&p, 0, sizeof p);
+        fab_opts_t o = fab_default_opts();
+        o.pattern = FAB_INCAST;
+        o.cmds = cmds;
+        o.p_cmd = 1.0;
+        o.p_grant = grants[g];
+        o.dlen = 256;
+        o.vcs = 1;
+        o.cbfc = m == 1;
+        o.no_fc = m == 2;
+        o.hook = tp_hook;
+        o.ctx = &p;
+        o.max_cycles = 5000000;
+        fab_open(&f, tops[t], &o, 30 + g);
+        p.total = (f.n - 1) * cmds;
+        fab_run(&f);
+        double gp = (double)p.bytes / (double)(p.t1 - p.t0) / 8.0;
+        uint64_t fc = fab_ep_sum(&f, SUE_CNT_TX_PFC) + fab_ep_sum(&f, SUE_CNT_TX_CBFC) +
+                      fab_sw_sum(&f, FSP_CNT_PFC_TX);
+        fprintf(csv, "%s,%s,%g,%.4f,%llu,%llu,%llu,%llu,%llu\n", tops[t], fcn[m], grants[g], gp,
+                (unsigned long long)fab_lat_pct(&f, 50), (unsigned long long)fab_lat_pct(&f, 99),
+                (unsigned long long)(fab_ep_sum(&f, SUE_CNT_RX_NOBUF) +
+                                     fab_sw_sum(&f, FSP_CNT_DROP + FSP_DROP_OVERFLOW)),
+                (unsigned long long)fab_ep_sum(&f, SUE_CNT_TX_RETX), (unsigned long long)fc);
+        fflush(csv);
+        fab_close(&f);
+      }
   fclose(csv);
 }
 

@@ -30,6 +30,9 @@ struct fab_lc {
   lc_q_t link[2][FSP_NENT_MAX]; /* frames on XPU p's up link (0) and down link (1) */
   uint32_t cnt[FSP_NENT_MAX][FSP_NCNT];
   uint64_t frames;
+  uint16_t cb_lim[FSP_NENT_MAX][4], cb_snt[FSP_NENT_MAX][4]; /* the port's last CBFC update */
+  uint8_t cb_seen[FSP_NENT_MAX];
+  uint64_t cb_updates;
 };
 
 static lc_q_t *queue(fab_lc_t *c, unsigned s, unsigned o, unsigned tc) {
@@ -107,6 +110,40 @@ static void link_out(fab_lc_t *c, unsigned p, unsigned dir, const uint8_t *f, si
 /* a frame that left port p */
 static void frame_out(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
   c->frames++;
+  if (len >= 16 && f[12] == 0x88 && f[13] == 0x08 && f[14] == 0xFF && f[15] == 0xFE) {
+    /* the port's own CBFC update: its classes 0-3 only; per class the limit it advertises and
+       the units it sent never go back (modulo 2^16: a step below 0x8000) */
+    uint8_t sa[6], want[64];
+    memcpy(sa, c->mac, 6);
+    sa[5] = (uint8_t)p;
+    unsigned cev = 0;
+    uint16_t lim[8], snt[8];
+    CHECK(len == 64 && !memcmp(f + 6, sa, 6), "port %u: a CBFC update of %zu bytes, not from it", p,
+          len);
+    CHECK(sue_cbfc_parse(f, len, c->cfg.cbfc_oui, &cev, lim, snt),
+          "port %u: a MAC control frame with opcode 0xFFFE that is no CBFC update of OUI %06x", p,
+          (unsigned)c->cfg.cbfc_oui);
+    CHECK(cev == 0x0F, "port %u: a CBFC update enabling 0x%02x, not classes 0-3", p, cev);
+    for (unsigned k = 4; k < 8; k++)
+      CHECK(lim[k] == 0 && snt[k] == 0, "port %u: CBFC counts for class %u, which it has not", p,
+            k);
+    for (unsigned k = 0; c->cb_seen[p] && k < 4; k++) {
+      CHECK((uint16_t)(lim[k] - c->cb_lim[p][k]) < 0x8000u,
+            "port %u: class %u's CBFC limit went back from %u to %u", p, k, c->cb_lim[p][k],
+            lim[k]);
+      CHECK((uint16_t)(snt[k] - c->cb_snt[p][k]) < 0x8000u,
+            "port %u: class %u's units sent went back from %u to %u", p, k, c->cb_snt[p][k],
+            snt[k]);
+    }
+    memcpy(c->cb_lim[p], lim, sizeof c->cb_lim[p]);
+    memcpy(c->cb_snt[p], snt, sizeof c->cb_snt[p]);
+    c->cb_seen[p] = 1;
+    sue_cbfc_build(sa, c->cfg.cbfc_oui, cev, lim, snt, want);
+    CHECK(!memcmp(f, want, 64), "port %u: CBFC update bytes (FCS) differ from sue_cbfc_build's", p);
+    c->cnt[p][FSP_CNT_PFC_TX]++;
+    c->cb_updates++;
+    return;
+  }
   if (len >= 14 && f[12] == 0x88 && f[13] == 0x08) { /* the port's own PFC frame */
     uint8_t sa[6];
     memcpy(sa, c->mac, 6);
@@ -205,6 +242,7 @@ void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]) {
 }
 
 uint64_t fab_lc_frames(const fab_lc_t *c) { return c->frames; }
+uint64_t fab_lc_cbfc_updates(const fab_lc_t *c) { return c->cb_updates; }
 
 void fab_lc_close(fab_lc_t *c) {
   if (!c)

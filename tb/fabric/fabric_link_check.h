@@ -39,6 +39,8 @@ void fab_lc_word(fab_lc_t *c, unsigned p, unsigned dir, uint64_t word, unsigned 
 void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]);
 /* Frames checked so far (out of the switch, data and PFC). */
 uint64_t fab_lc_frames(const fab_lc_t *c);
+/* CBFC updates the switch ports sent (each checked: classes, counts that never go back, bytes). */
+uint64_t fab_lc_cbfc_updates(const fab_lc_t *c);
 void fab_lc_close(fab_lc_t *c);
 
 #endif

@@ -40,6 +40,7 @@ typedef struct { /* a top of tb/fabric/tops.txt */
 } fab_case_t;
 
 enum { FAB_UNIFORM, FAB_PERMUTATION, FAB_INCAST };
+#define FAB_CBFC_OUI 0x0A1B2Cu /* the fabric's CBFC_OUI (opts.cbfc) */
 
 typedef struct {
   unsigned pattern;  /* FAB_UNIFORM, FAB_PERMUTATION (a random one), FAB_INCAST (to XPU 0) */
@@ -61,6 +62,8 @@ typedef struct {
   unsigned delay;   /* channel delay, words (bonded links: lane k > 0 up to 7 words more) */
   int pcap_xpu;     /* raw links: capture both links of this XPU (-1: none) to up.pcap, dn.pcap */
   uint32_t vlan;    /* every endpoint's VLAN register (0: its reset, no tag) */
+  unsigned cbfc;    /* CBFC instead of PFC at every endpoint and switch port (FAB_CBFC_OUI) */
+  unsigned no_fc;   /* no flow control sent anywhere (PFC_TX_EN 0 at endpoints and switch) */
   uint64_t max_cycles;
   uint32_t retx_timeout;
   /* benches: FAB_EV_* of XPU xpu in cycle t (bytes: the command's, for FAB_EV_RX_LAST) */

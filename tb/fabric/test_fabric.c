@@ -106,6 +106,56 @@ HARNESS_TEST(fabric_incast) {
   fab_close(&f);
 }
 
+/* CBFC instead of PFC at every endpoint and switch port, all-to-one on one VC onto a slow XPU 0
+ * (it grants receive credits one cycle in 333): XPU 0's receive buffer fills and its endpoint's
+ * credits hold the switch's egress (the senders' windows keep each switch ingress within its
+ * share, so the switch's credits never run out here); on RIFL links (fabric_n4) and raw ones
+ * (fabric_n4_raw), nothing is dropped anywhere (no rx_nobuf, no ingress overflow, no go-back-N
+ * resend), every CBFC update the switch sends is checked (fabric_link_check.c: its classes, its
+ * counts never going back, its bytes), every endpoint's in lockstep with its model. The control:
+ * the same traffic with no flow control at all drops at XPU 0 (rx_nobuf). */
+HARNESS_TEST(fabric_cbfc) {
+  static const char *const tops[2] = {"fabric_n4", "fabric_n4_raw"};
+  uint64_t nobuf_ctrl = 0;
+  for (unsigned run = 0; run < 3; run++) {
+    int control = run == 2;
+    fab_t f;
+    fab_opts_t o = fab_default_opts();
+    o.pattern = FAB_INCAST;
+    o.p_cmd = 1.0;
+    o.p_grant = 0.003; /* XPU 0 takes about 3 bytes a cycle, the senders bring more */
+    o.dlen = 256;
+    o.vcs = 1; /* one VC: its 8 KB buffer at XPU 0 fills */
+    o.cmds = cmds();
+    o.cbfc = !control;
+    o.no_fc = (unsigned)control;
+    fab_open(&f, tops[run & 1u], &o, 7 + run);
+    fab_run(&f);
+    if (control) {
+      nobuf_ctrl = fab_ep_sum(&f, SUE_CNT_RX_NOBUF);
+      harness_log("  no flow control: %llu frames dropped for want of buffer",
+                  (unsigned long long)nobuf_ctrl);
+      fab_close(&f);
+      continue;
+    }
+    harness_log("  CBFC updates: %llu from the switch, %llu from the endpoints",
+                (unsigned long long)fab_lc_cbfc_updates(f.lc),
+                (unsigned long long)fab_ep_sum(&f, SUE_CNT_TX_CBFC));
+    CHECK(fab_lc_cbfc_updates(f.lc) > 0, "the switch sent no CBFC update");
+    CHECK(fab_ep_sum(&f, SUE_CNT_TX_CBFC) > 0 && fab_ep_sum(&f, SUE_CNT_RX_CBFC) > 0,
+          "CBFC updates between the endpoints and the switch");
+    CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_PFC) + fab_ep_sum(&f, SUE_CNT_RX_PFC), 0,
+             "PFC frames in CBFC mode");
+    CHECK_EQ(fab_ep_sum(&f, SUE_CNT_RX_NOBUF), 0, "frames dropped for want of buffer");
+    CHECK_EQ(fab_sw_sum(&f, FSP_CNT_DROP + FSP_DROP_OVERFLOW), 0, "switch ingress overflow");
+    CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX), 0, "go-back-N resends (a drop)");
+    fab_close(&f);
+  }
+  /* +quick's 40 commands an XPU do not fill a buffer */
+  CHECK(harness_scale() == HARNESS_QUICK || nobuf_ctrl > 0,
+        "the control run (no flow control) never ran out of buffer");
+}
+
 /* Bits flipped on every lane of every link of a top (RIFL on): RIFL retransmits, and nothing
  * reaches SUE: no FCS or R-CRC drop at a switch port or an endpoint, go-back-N never fires. */
 static void ber_rifl(const char *top, uint64_t salt) {

@@ -45,7 +45,7 @@ typedef struct {
   sue_cbfc_cfg_t cfg;
   sue_cbfc_t m;
   uint64_t now;
-  unsigned lvl[SUE_NVC];
+  unsigned lvl[SUE_NVC], maxlvl; /* levels up to 2^BW - 1, past RX_BYTES now and then */
   knobs_t kb;
   port_t tx_en, rx_en, cls, ushift, step, refresh, level;
   port_t tx_valid, tx_vc, tx_bytes, rx_valid, rx_vc, rx_bytes, upd_valid, upd_cev, upd_limit,
@@ -53,7 +53,7 @@ typedef struct {
   port_t paused, avail, owed, sent, tx_cev, tx_limit, tx_sent;
   /* statistics */
   uint64_t n_sent, n_held, n_refresh, n_grow, n_tx, n_forced, n_rx, n_upd, n_block, n_unblock,
-      n_paused, n_shared, n_wrap, n_clamp, n_resets;
+      n_paused, n_shared, n_wrap, n_clamp, n_over, n_resets;
   unsigned was_paused;
 } ct_t;
 
@@ -126,13 +126,18 @@ static void move_levels(ct_t *s) {
     if (!prng_bernoulli(&s->rng, s->kb.p_move))
       continue;
     long long l = s->lvl[v];
-    if (prng_bernoulli(&s->rng, 0.02))
+    /* a walk stays within RX_BYTES, or within 2^BW - 1 once a jump took it past */
+    long long top = s->lvl[v] > s->c->rx_bytes ? s->maxlvl : s->c->rx_bytes;
+    if (prng_bernoulli(&s->rng, 0.02)) {
       l = prng_bernoulli(&s->rng, 0.5) ? 0 : s->c->rx_bytes;
-    else {
+    } else if (prng_bernoulli(&s->rng, 0.002)) { /* past RX_BYTES: frees nothing */
+      l = s->c->rx_bytes + 1 + (long long)prng_below(&s->rng, s->maxlvl - s->c->rx_bytes);
+      top = s->maxlvl;
+    } else {
       long long dl = 1 + (long long)prng_below(&s->rng, s->kb.walk);
       l += prng_bernoulli(&s->rng, 0.5) ? dl : -dl;
     }
-    s->lvl[v] = l < 0 ? 0u : l > (long long)s->c->rx_bytes ? s->c->rx_bytes : (unsigned)l;
+    s->lvl[v] = l < 0 ? 0u : l > top ? (unsigned)top : (unsigned)l;
   }
 }
 
@@ -221,8 +226,9 @@ static void cbfc_cycle(ct_t *s) {
     s->n_refresh += !grew;
   }
   for (unsigned v = 0; v < SUE_NVC; v++) {
-    unsigned fb = s->c->rx_bytes - s->lvl[v];
+    unsigned fb = s->lvl[v] < s->c->rx_bytes ? s->c->rx_bytes - s->lvl[v] : 0u;
     s->n_clamp += (fb >> s->cfg.ushift) > SUE_CBFC_ADV_MAX;
+    s->n_over += s->lvl[v] > s->c->rx_bytes;
     for (unsigned u = 0; u < v; u++)
       s->n_shared += s->cfg.cls[u] == s->cfg.cls[v] && s->m.pending;
   }
@@ -290,6 +296,7 @@ static void quiet_events(ct_t *s) {
 static void open_cbfc(ct_t *s, const cbfc_case_t *c) {
   memset(s, 0, sizeof *s);
   s->c = c;
+  s->maxlvl = (unsigned)((1ull << c->bw) - 1u);
   prng_seed(&s->rng, harness_seed() ^ (0xCBFCu + c->bw));
   sue_cbfc_init(&s->m);
   dut_t *d = s->d = dut_open(c->top);
@@ -335,22 +342,24 @@ HARNESS_TEST(cbfc_lockstep) {
       }
       cbfc_cycle(s);
     }
-    harness_log("%s: %u cycles: updates sent %llu (held owed %llu cycles; owed by growth %llu, "
-                "by refresh %llu), frames sent %llu (%llu on a paused VC), counted %llu, updates "
-                "received %llu, paused %llu cycles (blocks %llu, unblocks %llu), owed with "
-                "shared classes %llu, used wraps %llu, clamped adv %llu, resets %llu",
-                s->c->top, cycles, (unsigned long long)s->n_sent, (unsigned long long)s->n_held,
-                (unsigned long long)s->n_grow, (unsigned long long)s->n_refresh,
-                (unsigned long long)s->n_tx, (unsigned long long)s->n_forced,
-                (unsigned long long)s->n_rx, (unsigned long long)s->n_upd,
-                (unsigned long long)s->n_paused, (unsigned long long)s->n_block,
-                (unsigned long long)s->n_unblock, (unsigned long long)s->n_shared,
-                (unsigned long long)s->n_wrap, (unsigned long long)s->n_clamp,
-                (unsigned long long)s->n_resets);
+    harness_log(
+        "%s: %u cycles: updates sent %llu (held owed %llu cycles; owed by growth %llu, "
+        "by refresh %llu), frames sent %llu (%llu on a paused VC), counted %llu, updates "
+        "received %llu, paused %llu cycles (blocks %llu, unblocks %llu), owed with "
+        "shared classes %llu, used wraps %llu, clamped adv %llu, levels past RX_BYTES %llu, "
+        "resets %llu",
+        s->c->top, cycles, (unsigned long long)s->n_sent, (unsigned long long)s->n_held,
+        (unsigned long long)s->n_grow, (unsigned long long)s->n_refresh,
+        (unsigned long long)s->n_tx, (unsigned long long)s->n_forced, (unsigned long long)s->n_rx,
+        (unsigned long long)s->n_upd, (unsigned long long)s->n_paused,
+        (unsigned long long)s->n_block, (unsigned long long)s->n_unblock,
+        (unsigned long long)s->n_shared, (unsigned long long)s->n_wrap,
+        (unsigned long long)s->n_clamp, (unsigned long long)s->n_over,
+        (unsigned long long)s->n_resets);
     CHECK(pa || (s->n_sent > 50 && s->n_held > 0 && s->n_grow > 20 && s->n_refresh > 20 &&
                  s->n_tx > 1000 && s->n_forced > 0 && s->n_rx > 1000 && s->n_upd > 100 &&
                  s->n_block > 20 && s->n_unblock > 20 && s->n_shared > 0 && s->n_wrap > 0 &&
-                 s->n_resets > 0),
+                 s->n_over > 0 && s->n_resets > 0),
           "event mix of %s (at the default length)", s->c->top);
     CHECK(pa || s->c->rx_bytes < (SUE_CBFC_ADV_MAX << 4) || s->n_clamp > 0,
           "clamped advertisements in %s", s->c->top);

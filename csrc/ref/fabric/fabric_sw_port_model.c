@@ -61,6 +61,14 @@ void fsp_ingress_frame(const fsp_cfg_t *c, const uint8_t *f, size_t len, size_t 
   }
   static const uint8_t pfc_da[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
   unsigned et12 = be16(f + 12), et6 = be16(f + 6);
+  unsigned cev;
+  uint16_t lim[8], snt[8];
+  if (!memcmp(f, pfc_da, 6) && sue_cbfc_parse(f, len, c->cbfc_oui, &cev, lim, snt)) {
+    v->kind = FSP_PFC; /* consumed by the port's CBFC state */
+    v->cbfc = 1;
+    v->cev = cev;
+    return;
+  }
   if (!memcmp(f, pfc_da, 6) && et12 == 0x8808 && be16(f + 14) == 0x0101) {
     v->kind = FSP_PFC;
     v->cev = f[17];

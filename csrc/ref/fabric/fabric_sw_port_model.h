@@ -40,7 +40,8 @@ extern const char *const fsp_cnt_name[FSP_NCNT];
 
 /* register map (byte addresses of fabric_sw_regs; the fabric puts the switch at 0x10000) */
 #define FSP_REG_ID 0x000u
-#define FSP_REG_CTRL 0x004u /* [0] AIFH6_EN, [1] PFC_TX_EN, [2] PFC_RX_EN; reset 0x7 */
+/* [0] AIFH6_EN, [1] PFC_TX_EN, [2] PFC_RX_EN, [3] FC_MODE; reset 0x7 */
+#define FSP_REG_CTRL 0x004u
 #define FSP_REG_AIFH_ETYPE 0x008u
 #define FSP_REG_PFC_TIME 0x00Cu
 #define FSP_REG_PFC_QCYC 0x010u
@@ -50,6 +51,9 @@ extern const char *const fsp_cnt_name[FSP_NCNT];
 #define FSP_REG_MAC_LO 0x020u
 #define FSP_REG_MAC_HI 0x024u
 #define FSP_REG_CNT_CLEAR 0x028u
+#define FSP_REG_CBFC_CFG 0x02Cu /* [3:0] USHIFT (reset 6), [31:16] STEP (reset 8) */
+#define FSP_REG_CBFC_OUI 0x030u /* [23:0], reset 0 */
+#define FSP_CTRL_FC_MODE 0x8u   /* CTRL[3]: CBFC instead of PFC (the PFC enables drive it) */
 #define FSP_REG_CNT(p, k) (0x400u + 0x40u * (p) + 4u * (k))
 #define FSP_REG_ENT(e)                                                                             \
   (0x800u + 0x10u * (e)) /* +0 {valid[31], port[7:0]}, +4 MAC[31:0], +8 MAC[47:32], +C XPU id */
@@ -66,6 +70,7 @@ typedef struct {
 typedef struct {
   unsigned aifh6_en;
   unsigned aifh_etype;
+  uint32_t cbfc_oui; /* CBFC_OUI: updates of this OUI are consumed (FSP_PFC) */
   unsigned nent;
   fsp_entry_t ent[FSP_NENT_MAX];
 } fsp_cfg_t;
@@ -81,6 +86,7 @@ typedef struct {
   unsigned tc;     /* FSP_FWD: traffic class (the RH's VC) */
   unsigned cev;    /* FSP_PFC: class-enable vector */
   uint16_t time[8];
+  unsigned cbfc; /* FSP_PFC: a CBFC update (docs/sue/index.md "CBFC update frame"), not PFC */
 } fsp_verdict_t;
 
 /* The verdict on a frame of len bytes (FCS included) arriving at an ingress whose longest frame
