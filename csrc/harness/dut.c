@@ -83,6 +83,10 @@ dut_t *dut_open(const char *top) {
   if (slot < 0)
     FAIL("dut_open: more than %d DUTs open", HARNESS_MAX_DUTS);
 
+  for (int i = 0; i < harness_tops[ti].nports; i++) /* every backend: its buffers are this wide */
+    if (harness_tops[ti].ports[i].width > HARNESS_MAX_PORT_WIDTH)
+      FAIL("dut_open(%s): port %s is %u bits, more than the harness's %d", top,
+           harness_tops[ti].ports[i].name, harness_tops[ti].ports[i].width, HARNESS_MAX_PORT_WIDTH);
   char err[512] = "";
   const char *waves = harness_wave_path(g_opens++);
   be_model_t *m = be_open(ti, inst, waves, err, sizeof err);
