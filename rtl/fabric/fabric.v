@@ -51,6 +51,7 @@ module fabric #(
   parameter integer NENT     = 16,     // forwarding table entries
   parameter integer RAW_FIFO = 64,     // raw channel: endpoint receive FIFO, words
   localparam integer QUW     = $clog2(Q_BYTES / ALIGN + 1),
+  localparam integer TBW     = $clog2(N * 4 * Q_BYTES + 1),   // an endpoint's backlog
   localparam integer FMAX    = PDU_MAX + 64
 ) (
   input  wire                clk,
@@ -111,6 +112,7 @@ module fabric #(
   output wire [N-1:0]        ep_tx_decide,
   output wire [3*N-1:0]      ep_tx_kind,
   output wire [N-1:0]        ep_rx_verdict,
+  output wire [TBW*N-1:0]    ep_tx_backlog, // endpoint i's packed bytes waiting
   output wire [N-1:0]        ep_irq,        // endpoint i's irq (its INTR & INTR_EN)
   output wire [2*N-1:0]      link_up,       // [2i] up link of XPU i, [2i+1] its down link (every lane up)
   output wire [64*N-1:0]     rifl_retrans,  // retransmissions requested, per link pair (its lanes summed): [64i +: 32] up, [64i+32 +: 32] dn
@@ -228,6 +230,7 @@ module fabric #(
       .tx_credit(tx_credit[6*i +: 6]), .tx_qcredit_valid(tx_qcredit_valid[i]),
       .tx_qcredit_xpuid(tx_qcredit_xpuid[10*i +: 10]), .tx_qcredit_vc(tx_qcredit_vc[2*i +: 2]),
       .tx_qcredit_units(tx_qcredit_units[QUW*i +: QUW]), .tx_reset_in(1'b0), .tx_reset_out(u_txr),
+      .tx_backlog(ep_tx_backlog[TBW*i +: TBW]),
       .rx_valid(rx_valid[2*i +: 2]), .rx_cycle(rx_cycle[4*i +: 4]), .rx_vc(rx_vc[2*i +: 2]),
       .rx_xpuid(rx_xpuid[10*i +: 10]), .rx_control(rx_control[144*i +: 144]),
       .rx_data(rx_data[DATA_W*i +: DATA_W]), .rx_credit(rx_credit[6*i +: 6]),

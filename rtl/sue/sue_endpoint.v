@@ -40,7 +40,8 @@ module sue_endpoint #(
   // derived (not to be overridden)
   localparam integer EB  = ETH_W / 8,
   localparam integer EBW = $clog2(EB + 1),
-  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1)
+  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1),
+  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1)
 ) (
   input  wire               clk,
   input  wire               rst_n,
@@ -58,6 +59,8 @@ module sue_endpoint #(
   output wire [9:0]         tx_qcredit_xpuid,
   output wire [1:0]         tx_qcredit_vc,
   output wire [QUW-1:0]     tx_qcredit_units,
+  output wire [TBW-1:0]     tx_backlog,       // packed bytes waiting in the pack queues (the load
+                                              // a multi-port instance balances by)
   input  wire               tx_reset_in,
   output wire               tx_reset_out,
   // ---- XPU receive (docs/sue/index.md "Receive")
@@ -308,7 +311,7 @@ module sue_endpoint #(
     .tx_valid(tx_valid), .tx_cycle(tx_cycle), .tx_vc(tx_vc), .tx_xpuid(tx_xpuid),
     .tx_control(tx_control), .tx_send_now(tx_send_now), .tx_data(tx_data), .tx_err(tx_err),
     .tx_credit(tx_credit), .tx_qcredit_valid(tx_qcredit_valid), .tx_qcredit_xpuid(tx_qcredit_xpuid),
-    .tx_qcredit_vc(tx_qcredit_vc), .tx_qcredit_units(tx_qcredit_units),
+    .tx_qcredit_vc(tx_qcredit_vc), .tx_qcredit_units(tx_qcredit_units), .backlog(tx_backlog),
     .tx_reset_in(tx_reset_in), .tx_reset_out(tx_reset_out),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .pack_timeout(cfg_pack_timeout),
     .pack_thresh(cfg_pack_thresh),
@@ -530,7 +533,7 @@ module sue_endpoint #(
     .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));
   // every frame the peer buffers takes credits (data, replay, ACK, NACK); data and control
   // frames received are counted on their VC
-  sue_cbfc #(.BW(BW), .RX_BYTES(RX_BYTES), .FRAME_MAX(PDU_MAX + 62)) u_cbfc (
+  sue_cbfc #(.BW(BW), .RX_BYTES(RX_BYTES), .FRAME_MAX(sue_frame_max(PDU_MAX))) u_cbfc (
     .clk(clk), .rst_n(rst_n),
     .cfg_cbfc_tx_en(cfg_pfc_tx_en && cfg_fc_mode), .cfg_cbfc_rx_en(cfg_pfc_rx_en && cfg_fc_mode),
     .cfg_cbfc_cls(cfg_pfc_prio), .cfg_cbfc_ushift(cfg_cbfc_ushift), .cfg_cbfc_step(cfg_cbfc_step),

@@ -32,7 +32,8 @@ module sue_pack_buf #(
   localparam integer NQ  = NDST * 4,
   localparam integer QW  = $clog2(NQ),
   localparam integer LW  = $clog2(PDU_MAX + 1),               // bytes of a group / PDU
-  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1)
+  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1),
+  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1)    // bytes of every queue
 ) (
   input  wire                 clk,
   input  wire                 rst_n,
@@ -74,6 +75,8 @@ module sue_pack_buf #(
   output reg                  qcr_valid,
   output reg  [QW-1:0]        qcr_q,
   output reg  [QUW-1:0]       qcr_units,
+  // load: packed bytes committed to all the queues (the sum of their bytes)
+  output reg  [TBW-1:0]       backlog,
   // counter increments
   output reg  [2:0]           inc_cmds,       // commands into a pack queue (tx_cmds)
   output reg  [1:0]           inc_bad,        // ev and ab may both be bad in one cycle
@@ -238,6 +241,20 @@ module sue_pack_buf #(
       end
     end
   end
+
+  // ---- backlog: the sum of every queue's bytes, kept as a running sum of the same commits
+  // and cuts (a queue's bytes: + its commit, - the head group cut) ----
+  reg [TBW-1:0] csum;
+  always @* begin
+    csum = {TBW{1'b0}};
+    for (v = 0; v < 4; v = v + 1)
+      if (dr[v]) csum = csum + TBW'(vh_len[v*9 +: 9]);
+    if (n_direct) csum = csum + TBW'(ev_len);
+  end
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n)     backlog <= {TBW{1'b0}};
+    else if (flush) backlog <= {TBW{1'b0}};
+    else            backlog <= backlog + csum - (cut ? TBW'(h_len) : {TBW{1'b0}});
 
   // ---- head group of cut_q as it is after this cycle's commit ----
   reg [LW-1:0] h_len;

@@ -26,3 +26,10 @@
   function integer sue_mgmt_max(input integer pdu_max);
     sue_mgmt_max = (pdu_max + 54 < 508) ? pdu_max + 54 : 508;
   endfunction
+
+  // The largest SUE frame, FCS included (docs/sue/index.md "Frames"): a UDP network header (42)
+  // with a VLAN tag (4), the RH (8), the PDU, the R-CRC (4) and the FCS (4); the model's
+  // sue_max_frame(UDP | TAG). What CBFC reserves credits for before it starts a frame.
+  function integer sue_frame_max(input integer pdu_max);
+    sue_frame_max = pdu_max + 62;
+  endfunction

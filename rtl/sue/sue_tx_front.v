@@ -20,7 +20,8 @@ module sue_tx_front #(
   localparam integer QW  = $clog2(NQ),
   localparam integer SW  = idx_w(NDST),
   localparam integer LW  = $clog2(PDU_MAX + 1),
-  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1)
+  localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1),
+  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1)
 ) (
   input  wire               clk,
   input  wire               rst_n,
@@ -38,6 +39,7 @@ module sue_tx_front #(
   output wire [9:0]         tx_qcredit_xpuid,
   output wire [1:0]         tx_qcredit_vc,
   output wire [QUW-1:0]     tx_qcredit_units,
+  output wire [TBW-1:0]     backlog,        // packed bytes in all the pack queues
   input  wire               tx_reset_in,
   output wire               tx_reset_out,
   // registers
@@ -119,7 +121,7 @@ module sue_tx_front #(
     .rd_busy(rd_busy),
     .pdu_valid(pdu_valid), .pdu_ready(pdu_ready), .pdu_data(pdu_data), .pdu_last(pdu_last),
     .pdu_nbytes(pdu_nbytes),
-    .tx_credit(tx_credit), .qcr_valid(qcr_valid), .qcr_q(qcr_q), .qcr_units(tx_qcredit_units),
+    .tx_credit(tx_credit), .qcr_valid(qcr_valid), .qcr_q(qcr_q), .qcr_units(tx_qcredit_units), .backlog(backlog),
     .inc_cmds(inc_cmds), .inc_bad(inc_bad), .inc_err(inc_err), .inc_nodst(inc_nodst),
     .inc_viol(inc_viol), .inc_hol(inc_hol), .inc_flushed(inc_flushed));
 

@@ -82,6 +82,7 @@ static void ports(fab_t *f) {
   P(link_up, "link_up"), P(rifl_retrans, "rifl_retrans"), P(raw_overflow, "raw_overflow");
   P(sw_xoff, "sw_xoff"), P(sw_paused, "sw_paused"), P(sw_err_len, "sw_err_len");
   P(ep_decide, "ep_tx_decide"), P(ep_kind, "ep_tx_kind"), P(ep_verdict, "ep_rx_verdict");
+  P(ep_backlog, "ep_tx_backlog");
   P(ep_irq, "ep_irq");
   P(ep_etx_ctl, "ep_eth_tx_ctl"), P(ep_etx_data, "ep_eth_tx_data");
   P(ep_erx_ctl, "ep_eth_rx_ctl"), P(ep_erx_data, "ep_eth_rx_data");
@@ -523,7 +524,9 @@ static int irq_write_pending(const fab_t *f, unsigned i) {
  * (the deliveries and credits the XPUs check too), every frame into and out of the switch
  * against the port model. */
 static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
-  uint32_t dec[1], kind[2], ver[1], tc[4], td[MAXW], rc[4], rd[MAXW], irq[1], lu[1];
+  uint32_t dec[1], kind[2], ver[1], tc[4], td[MAXW], rc[4], rd[MAXW], irq[1], lu[1], bl[16];
+  const unsigned blw = dut_width(f->d, f->ep_backlog) / f->n;
+  dut_get(f->d, f->ep_backlog, bl);
   dut_get(f->d, f->ep_decide, dec);
   dut_get(f->d, f->ep_kind, kind);
   dut_get(f->d, f->ep_verdict, ver);
@@ -537,6 +540,7 @@ static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
     sue_ls_t *ls = &f->ls[i];
     size_t len;
     uint8_t b[8];
+    ls_ok(f, i, sue_ls_backlog(ls, f->t, (unsigned)get_field(bl, blw * i, blw)));
     ls_ok(f, i, sue_ls_begin(ls, f->t));
     sue_ls_link(ls, f->t, (unsigned)get_field(lu, 2 * i + 1, 1)); /* its own lane's link_up */
     ls_ok(f, i,

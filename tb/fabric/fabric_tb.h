@@ -132,7 +132,8 @@ typedef struct {
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t link_up, rifl_retrans, raw_overflow, sw_xoff, sw_paused, sw_err_len, sw_err_dst;
-  port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data, ep_irq;
+  port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data, ep_irq,
+      ep_backlog;
   port_t sw_in_ctl, sw_in_data, sw_out_ctl, sw_out_data;
   unsigned quw;
   /* the end: counters read back */

@@ -57,6 +57,7 @@ static void ports(side_t *s) {
   P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
   P(link_up, "link_up"), P(irq, "irq");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
+  P(backlog, "tx_backlog");
 #undef P
 }
 
@@ -472,6 +473,7 @@ void ep_cycle(ep_t *e, int traffic) {
   }
   for (unsigned i = 0; i < 2; i++) {
     side_t *s = &e->s[i];
+    ls_ok(s, sue_ls_backlog(&s->ls, e->t, (unsigned)dut_get_u64(s->d, s->backlog)));
     ls_ok(s, sue_ls_begin(&s->ls, e->t));
     sue_ls_link(&s->ls, e->t, s->link);
     /* a write whose BVALID shows in cycle t took effect at the edge before it: the RTL decides

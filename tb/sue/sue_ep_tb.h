@@ -91,7 +91,7 @@ struct side {
   port_t etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru;
   port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
   port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
-  port_t tx_decide, tx_kind, rx_verdict, link_up, irq;
+  port_t tx_decide, tx_kind, rx_verdict, link_up, irq, backlog;
   unsigned link; /* link_up driven (1 from the start; a test may take it down) */
   /* XPU transmit */
   unsigned to_send; /* commands to send */

@@ -75,7 +75,7 @@ typedef struct {
   port_t tx_credit, qc_valid, qc_xpuid, qc_vc, qc_units, tx_reset_in, tx_reset_out;
   port_t dst_valid, dst_xpuid, pack_timeout, pack_thresh, q_ok, port_free;
   port_t tx_decide, dec_valid, dec_slot, dec_vc, dec_len;
-  port_t pdu_valid, pdu_ready, pdu_data, pdu_last, pdu_nbytes;
+  port_t pdu_valid, pdu_ready, pdu_data, pdu_last, pdu_nbytes, backlog;
   port_t inc_cmds, inc_bad, inc_err, inc_nodst, inc_viol, inc_hol, inc_flushed, inc_pdus;
   /* destination table */
   unsigned ids[SUE_NDST_MAX], valid[SUE_NDST_MAX], bad_id;
@@ -166,6 +166,7 @@ static void open_pk(pk_t *s, const char *top, const pk_opts_t *o, uint64_t salt)
   s->pdu_valid = dut_port(d, "pdu_valid"), s->pdu_ready = dut_port(d, "pdu_ready");
   s->pdu_data = dut_port(d, "pdu_data"), s->pdu_last = dut_port(d, "pdu_last");
   s->pdu_nbytes = dut_port(d, "pdu_nbytes");
+  s->backlog = dut_port(d, "backlog");
   s->inc_cmds = dut_port(d, "inc_cmds"), s->inc_bad = dut_port(d, "inc_bad");
   s->inc_err = dut_port(d, "inc_err"), s->inc_nodst = dut_port(d, "inc_nodst");
   s->inc_viol = dut_port(d, "inc_viol"), s->inc_hol = dut_port(d, "inc_hol");
@@ -556,6 +557,10 @@ static void cycle(pk_t *s, int allow_new, double p_port) {
   drive_xpu(s, allow_new);
   random_ok(s);
   dut_set_u64(s->d, s->port_free, (uint64_t)prng_bernoulli(&s->rng, p_port));
+  /* the pack queues' bytes as the cycles before this one left them (relaxed: held commands
+   * may settle in other cycles than the model's, as the counters) */
+  if (!s->o.relaxed)
+    CHECK_EQ(dut_get_u64(s->d, s->backlog), sue_ep_tx_backlog(&s->ep), "backlog");
   model_events(s);
   check_outputs(s);
   decide(s);
@@ -578,6 +583,7 @@ static void drain(pk_t *s) {
     cycle(s, 0, s->o.p_port > 0.2 ? s->o.p_port : 0.2);
   }
   s->o.p_ok_flip = flip;
+  CHECK_EQ(dut_get_u64(s->d, s->backlog), 0, "backlog once drained");
   CHECK(sue_ep_tx_queued(&s->ep) == 0 && !s->pdu_n && !s->qcr_n, "drained");
   for (unsigned v = 0; v < SUE_NVC; v++)
     for (unsigned t = 0; t < 2; t++)

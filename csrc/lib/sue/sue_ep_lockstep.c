@@ -106,6 +106,13 @@ int sue_ls_cmd(sue_ls_t *ls, uint64_t t, const sue_cmd_t *c) {
   return 0;
 }
 
+int sue_ls_backlog(sue_ls_t *ls, uint64_t t, unsigned backlog) {
+  unsigned m = sue_ep_tx_backlog(&ls->m);
+  return backlog == m ? 1
+                      : fail(ls, "tx_backlog at cycle %llu: RTL %u, model %u",
+                             (unsigned long long)t, backlog, m);
+}
+
 int sue_ls_begin(sue_ls_t *ls, uint64_t t) {
   sue_ep_tick(&ls->m, t);
   while (ls->ev_n && ls->ev[ls->ev_rd].t == t) {

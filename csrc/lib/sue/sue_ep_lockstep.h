@@ -11,6 +11,7 @@
  * returned before the model returns it, and in the end every counter.
  *
  * A cycle, in this order, on the values the RTL shows before the clock edge:
+ *   sue_ls_backlog  (tx_backlog: the pack queues' bytes before the cycle)
  *   sue_ls_begin    (the model's own time: timers, PFC; the XPU's commands due this cycle)
  *   sue_ls_decide   (tx_decide, tx_kind)
  *   sue_ls_verdict  (rx_verdict)
@@ -78,6 +79,9 @@ void sue_ls_reg_write(sue_ls_t *ls, uint32_t addr, uint32_t data);
 /* The last beat of command c is on tx_* in cycle t (the RTL takes it at the edge; the model in
  * cycle t + 1). -1 when SUE_LS_NEV are already waiting. */
 int sue_ls_cmd(sue_ls_t *ls, uint64_t t, const sue_cmd_t *c);
+/* tx_backlog as the RTL shows it in cycle t, before sue_ls_begin(t): the packed bytes in the
+ * pack queues as the cycles before t left them (sue_ep_tx_backlog). */
+int sue_ls_backlog(sue_ls_t *ls, uint64_t t, unsigned backlog);
 /* The start of cycle t. -1 when the model refuses a command the RTL took. */
 int sue_ls_begin(sue_ls_t *ls, uint64_t t);
 /* tx_decide and tx_kind of cycle t: the model decides too; *len is its frame's length (0: none). */

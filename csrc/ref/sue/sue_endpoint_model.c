@@ -515,6 +515,13 @@ unsigned sue_ep_tx_queued(const sue_ep_t *ep) {
   return n;
 }
 
+unsigned sue_ep_tx_backlog(const sue_ep_t *ep) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < ep->p.ndst * SUE_NVC; i++)
+    n += ep->pack.q[i].bytes;
+  return n;
+}
+
 unsigned sue_ep_unacked(const sue_ep_t *ep) {
   unsigned n = 0;
   for (unsigned c = 0; c < ep->nconn; c++)

@@ -173,6 +173,9 @@ void sue_ep_cbfc_cfg(const sue_ep_t *ep, sue_cbfc_cfg_t *cc);
 unsigned sue_ep_frame_max(const sue_params_t *p);
 /* Commands queued anywhere on the transmit side (ingress, pack queues). */
 unsigned sue_ep_tx_queued(const sue_ep_t *ep);
+/* Packed bytes in all the pack queues (the RTL's tx_backlog: the load a multi-port instance
+ * balances by); commands held at the ingress are not in it. */
+unsigned sue_ep_tx_backlog(const sue_ep_t *ep);
 /* PDUs sent and not acknowledged, summed over the connections. */
 unsigned sue_ep_unacked(const sue_ep_t *ep);
 
