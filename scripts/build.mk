@@ -27,7 +27,7 @@ include scripts/block_rtl.mk
 C_DIRS   := $(wildcard $(foreach d,$(DEPS),csrc/lib/$(d) csrc/ref/$(d)))
 TESTS_C  := $(sort $(wildcard tb/$(BLOCK)/*.c))
 REF_C    := $(foreach f,$(sort $(wildcard $(addsuffix /*.c,$(C_DIRS)))),$(if $(filter test_% gen_%,$(notdir $(f))),,$(f)))
-HARN_C   := csrc/harness/dut.c csrc/harness/runner.c csrc/harness/vecplay.c
+HARN_C   := csrc/harness/dut.c csrc/harness/runner.c csrc/harness/vecplay.c csrc/harness/axil_master.c
 C_SRCS   := $(TESTS_C) $(REF_C) $(HARN_C) $(GEN)/tops.c
 C_INC    := -Icsrc/harness $(addprefix -I,$(C_DIRS)) -Itb/$(BLOCK)
 C_HDRS   := $(wildcard csrc/harness/*.h $(addsuffix /*.h,$(C_DIRS)) tb/$(BLOCK)/*.h)

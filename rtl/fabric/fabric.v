@@ -153,7 +153,7 @@ module fabric #(
   wire [2*N+1:0]  m_bresp, m_rresp;
   wire [32*N+31:0] m_rdata;
 
-  fabric_axil_split #(.NT(N + 1)) u_split (
+  axil_split #(.NT(N + 1)) u_split (
     .clk(clk), .rst_n(rst_n),
     .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
     .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata),

@@ -73,12 +73,6 @@ static void ports(fab_t *f) {
   P(up_rx_data, "up_rx_data"), P(up_rx_ctl, "up_rx_ctl"), P(dn_tx_data, "dn_tx_data");
   P(dn_tx_ctl, "dn_tx_ctl"), P(dn_rx_valid, "dn_rx_valid"), P(dn_rx_data, "dn_rx_data");
   P(dn_rx_ctl, "dn_rx_ctl");
-  P(awvalid, "s_axil_awvalid"), P(awready, "s_axil_awready"), P(awaddr, "s_axil_awaddr");
-  P(wvalid, "s_axil_wvalid"), P(wready, "s_axil_wready"), P(wdata, "s_axil_wdata");
-  P(wstrb, "s_axil_wstrb"), P(bvalid, "s_axil_bvalid"), P(bready, "s_axil_bready");
-  P(bresp, "s_axil_bresp"), P(arvalid, "s_axil_arvalid"), P(arready, "s_axil_arready");
-  P(araddr, "s_axil_araddr"), P(rvalid, "s_axil_rvalid"), P(rready, "s_axil_rready");
-  P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
   P(link_up, "link_up"), P(rifl_retrans, "rifl_retrans"), P(raw_overflow, "raw_overflow");
   P(sw_xoff, "sw_xoff"), P(sw_paused, "sw_paused"), P(sw_err_len, "sw_err_len");
   P(ep_decide, "ep_tx_decide"), P(ep_kind, "ep_tx_kind"), P(ep_verdict, "ep_rx_verdict");
@@ -124,58 +118,14 @@ static void ls_ok(fab_t *f, unsigned i, int r) {
 
 /* ------------------------------------------------------------------ AXI */
 void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result) {
-  CHECK(f->op_n < FAB_AXQ, "AXI queue full (%u accesses)", FAB_AXQ);
-  fab_axop_t *o = &f->ops[(f->op_rd + f->op_n++) % FAB_AXQ];
-  o->write = write;
-  o->addr = addr;
-  o->data = data;
-  o->result = result;
+  axil_push(&f->ax, write, addr, data, result);
 }
 
-static void drive_axi(fab_t *f) {
-  fab_axop_t *o = f->op_n ? &f->ops[f->op_rd] : NULL;
-  int wr = o && o->write, rd = o && !o->write;
-  dut_set_u64(f->d, f->awvalid, (uint64_t)(wr && !f->ax_done));
-  dut_set_u64(f->d, f->awaddr, wr ? o->addr : 0);
-  dut_set_u64(f->d, f->wvalid, (uint64_t)(wr && !f->ax_done));
-  dut_set_u64(f->d, f->wdata, wr ? o->data : 0);
-  dut_set_u64(f->d, f->wstrb, 0xF);
-  dut_set_u64(f->d, f->bready, 1);
-  dut_set_u64(f->d, f->arvalid, (uint64_t)(rd && !f->ax_done));
-  dut_set_u64(f->d, f->araddr, rd ? o->addr : 0);
-  dut_set_u64(f->d, f->rready, 1);
-}
-
+/* After the inputs settle: a write completing to an endpoint's register goes into its model. */
 static void observe_axi(fab_t *f) {
-  if (!f->op_n)
-    return;
-  fab_axop_t *o = &f->ops[f->op_rd];
-  int done = 0;
-  if (o->write) {
-    if (!f->ax_done && dut_get_u64(f->d, f->awready)) {
-      CHECK(dut_get_u64(f->d, f->wready), "AXI: address and data are taken together");
-      f->ax_done = 1;
-    }
-    if (dut_get_u64(f->d, f->bvalid)) {
-      CHECK_EQ(dut_get_u64(f->d, f->bresp), 0, "AXI write response");
-      if (o->addr < SW_BASE) /* an endpoint's register: its model too */
-        sue_ls_reg_write(&f->ls[o->addr >> 12], o->addr & 0xFFFu, o->data);
-      done = 1;
-    }
-  } else {
-    if (!f->ax_done && dut_get_u64(f->d, f->arready))
-      f->ax_done = 1;
-    if (dut_get_u64(f->d, f->rvalid)) {
-      CHECK_EQ(dut_get_u64(f->d, f->rresp), 0, "AXI read response");
-      *o->result = (uint32_t)dut_get_u64(f->d, f->rdata);
-      done = 1;
-    }
-  }
-  if (done) {
-    f->ax_done = 0;
-    f->op_rd = (f->op_rd + 1) % FAB_AXQ;
-    f->op_n--;
-  }
+  const axil_op_t *o = axil_observe(&f->ax);
+  if (o && o->write && o->addr < SW_BASE)
+    sue_ls_reg_write(&f->ls[o->addr >> 12], o->addr & 0xFFFu, o->data);
 }
 
 /* ------------------------------------------------------------------ configuration */
@@ -512,9 +462,9 @@ static unsigned beat_bytes(const uint32_t *w, unsigned i, unsigned ctl, uint8_t 
 /* An AXI write to endpoint i's INTR or INTR_EN issued and not yet reported: the RTL has it from
  * an edge the fabric's AXI path hides, the model from the report, so irq is not compared. */
 static int irq_write_pending(const fab_t *f, unsigned i) {
-  if (!f->op_n)
+  const axil_op_t *o = axil_head(&f->ax);
+  if (!o)
     return 0;
-  const fab_axop_t *o = &f->ops[f->op_rd];
   uint32_t r = o->addr & 0xFFFu;
   return o->write && o->addr < SW_BASE && (o->addr >> 12) == i &&
          (r == SUE_REG_INTR || r == SUE_REG_INTR_EN);
@@ -586,7 +536,7 @@ void fab_cycle(fab_t *f, int traffic) {
   uint32_t w[MAXW], cw[4], v[2];
   const unsigned L = f->k->lanes;
   memset(&in, 0, sizeof in);
-  drive_axi(f);
+  axil_drive(&f->ax);
   for (unsigned i = 0; i < f->n; i++) {
     xpu_tx(f, i, traffic && sender(f, i), &in);
     bits_put_field(in.rxc, 6 * i, 6, grant_word(f, &f->x[i]));
@@ -662,7 +612,7 @@ void fab_cycle(fab_t *f, int traffic) {
 
 void fab_axi_wait(fab_t *f) {
   uint64_t t0 = f->t;
-  while (f->op_n) {
+  while (axil_pending(&f->ax)) {
     fab_cycle(f, 0);
     CHECK(f->t - t0 < 100000, "AXI accesses not done");
   }
@@ -690,6 +640,7 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
                  top);
   f->d = dut_open(top);
   ports(f);
+  axil_init(&f->ax, f->d);
   for (unsigned i = 0; i < f->n; i++) {
     fab_xpu_t *x = &f->x[i];
     x->to_send = sender(f, i) ? o->cmds : 0;
@@ -787,7 +738,7 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
           fab_axi(f, 1, EP_BASE(i) + SUE_REG_INTR, SUE_INTR_ALL, NULL);
       fab_cycle(f, 0);
     }
-    CHECK(f->op_n == 0, "the INTR clears took more than 150 cycles");
+    CHECK(axil_pending(&f->ax) == 0, "the INTR clears took more than 150 cycles");
   }
   f->rifl_retx0 = rifl_retx_now(f);
   harness_log("fabric %s: configured and links up at cycle %llu (RIFL retransmission requests "
@@ -930,6 +881,7 @@ void fab_close(fab_t *f) {
       free(f->cap[dir]);
       free(f->cap_vc[dir]);
     }
+  axil_free(&f->ax);
   dut_close(f->d);
 }
 

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "axil_master.h"
 #include "fabric_link_check.h"
 #include "fabric_sw_port_model.h"
 #include "harness.h"
@@ -30,8 +31,7 @@
 #define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
 #define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
 #define FAB_REPLAY_SLOTS                                                                           \
-  160u                /* a RIFL replay: 2.5 x 2^FIDW frame slots, FIDW 6 (rtl/fabric/fabric.v) */
-#define FAB_AXQ 2048u /* queued AXI4-Lite accesses: the configuration of 16 XPUs is 1,300 */
+  160u /* a RIFL replay: 2.5 x 2^FIDW frame slots, FIDW 6 (rtl/fabric/fabric.v) */
 
 typedef struct { /* a top of tb/fabric/tops.txt */
   const char *top;
@@ -102,12 +102,6 @@ typedef struct { /* one lane of a link direction */
 } fab_chan_t;
 
 typedef struct {
-  uint32_t addr, data;
-  int write;
-  uint32_t *result;
-} fab_axop_t;
-
-typedef struct {
   const fab_case_t *k;
   fab_opts_t o;
   dut_t *d;
@@ -118,9 +112,8 @@ typedef struct {
   fab_chan_t up[FAB_NMAX * FAB_LMAX], dn[FAB_NMAX * FAB_LMAX]; /* XPU i's lane k at L i + k */
   unsigned in_frame[2][FAB_NMAX]; /* raw links: a frame is being sent */
   int hold;                       /* benches: no new command starts while set */
-  fab_axop_t ops[FAB_AXQ];
-  unsigned op_rd, op_n, ax_done;
-  uint64_t *lat; /* command latencies, cycles */
+  axil_master_t ax;               /* the registers */
+  uint64_t *lat;                  /* command latencies, cycles */
   size_t nlat, cap_lat;
   uint64_t bytes; /* command bytes delivered */
   /* ports */
@@ -129,8 +122,6 @@ typedef struct {
   port_t rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control, rx_data, rx_credit;
   port_t up_tx_data, up_tx_ctl, up_rx_valid, up_rx_data, up_rx_ctl;
   port_t dn_tx_data, dn_tx_ctl, dn_rx_valid, dn_rx_data, dn_rx_ctl;
-  port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
-  port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t link_up, rifl_retrans, raw_overflow, sw_xoff, sw_paused, sw_err_len, sw_err_dst;
   port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data, ep_irq,
       ep_backlog;

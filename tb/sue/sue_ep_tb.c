@@ -49,12 +49,6 @@ static void ports(side_t *s) {
   P(etn, "eth_tx_nbytes"), P(etl, "eth_tx_last"), P(erv, "eth_rx_valid");
   P(err, "eth_rx_ready"), P(erd, "eth_rx_data"), P(ern, "eth_rx_nbytes"), P(erl, "eth_rx_last");
   P(eru, "eth_rx_user");
-  P(awvalid, "s_axil_awvalid"), P(awready, "s_axil_awready"), P(awaddr, "s_axil_awaddr");
-  P(wvalid, "s_axil_wvalid"), P(wready, "s_axil_wready"), P(wdata, "s_axil_wdata");
-  P(wstrb, "s_axil_wstrb"), P(bvalid, "s_axil_bvalid"), P(bready, "s_axil_bready");
-  P(bresp, "s_axil_bresp"), P(arvalid, "s_axil_arvalid"), P(arready, "s_axil_arready");
-  P(araddr, "s_axil_araddr"), P(rvalid, "s_axil_rvalid"), P(rready, "s_axil_rready");
-  P(rdata, "s_axil_rdata"), P(rresp, "s_axil_rresp");
   P(link_up, "link_up"), P(irq, "irq");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
   P(backlog, "tx_backlog");
@@ -62,12 +56,7 @@ static void ports(side_t *s) {
 }
 
 void ep_axi(side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result) {
-  CHECK(s->op_n < 64, "AXI queue");
-  axop_t *o = &s->ops[(s->op_rd + s->op_n++) % 64];
-  o->write = write;
-  o->addr = addr;
-  o->data = data;
-  o->result = result;
+  axil_push(&s->ax, write, addr, data, result);
 }
 
 /* CTRL of the options: the format, PFC_TX_EN, PFC_RX_EN, ACK_VC 3, ctrl_extra. */
@@ -133,6 +122,7 @@ static void open_side(ep_t *e, side_t *s, unsigned id, unsigned peer) {
   CHECK(sue_ls_init(&s->ls, &p, id) == 0, "model parameters of %s", k->top);
   s->d = dut_open(k->top);
   ports(s);
+  axil_init(&s->ax, s->d);
   CHECK_EQ(dut_width(s->d, s->etd), k->eth_w, "eth_tx_data width");
   CHECK_EQ(dut_width(s->d, s->tx_data), k->data_w, "tx_data width");
   for (unsigned v = 0; v < SUE_NVC; v++) {
@@ -153,56 +143,16 @@ static void close_side(side_t *s) {
   free(s->pcap_vc);
   if (s->pcap_on)
     CHECK(sue_pcap_close(&s->pcap) == 0, "pcap close");
+  axil_free(&s->ax);
   dut_close(s->d);
 }
 
 /* ------------------------------------------------------------------ inputs of a cycle */
-static void drive_axi(side_t *s) {
-  dut_t *d = s->d;
-  axop_t *o = s->op_n ? &s->ops[s->op_rd] : NULL;
-  int wr = o && o->write, rd = o && !o->write;
-  dut_set_u64(d, s->awvalid, (uint64_t)(wr && !s->ax_aw));
-  dut_set_u64(d, s->awaddr, wr ? o->addr : 0);
-  dut_set_u64(d, s->wvalid, (uint64_t)(wr && !s->ax_w));
-  dut_set_u64(d, s->wdata, wr ? o->data : 0);
-  dut_set_u64(d, s->wstrb, 0xF);
-  dut_set_u64(d, s->bready, 1);
-  dut_set_u64(d, s->arvalid, (uint64_t)(rd && !s->ax_ar));
-  dut_set_u64(d, s->araddr, rd ? o->addr : 0);
-  dut_set_u64(d, s->rready, 1);
-}
-
-/* After the inputs settle (before the edge): what the edge completes. */
+/* After the inputs settle (before the edge): a write completing goes into the model. */
 static void observe_axi(side_t *s) {
-  dut_t *d = s->d;
-  if (!s->op_n)
-    return;
-  axop_t *o = &s->ops[s->op_rd];
-  int done = 0;
-  if (o->write) {
-    if (!s->ax_aw && dut_get_u64(d, s->awready))
-      s->ax_aw = 1;
-    if (!s->ax_w && dut_get_u64(d, s->wready))
-      s->ax_w = 1;
-    if (dut_get_u64(d, s->bvalid)) {
-      CHECK_EQ(dut_get_u64(d, s->bresp), 0, "AXI write response");
-      sue_ls_reg_write(&s->ls, o->addr, o->data);
-      done = 1;
-    }
-  } else {
-    if (!s->ax_ar && dut_get_u64(d, s->arready))
-      s->ax_ar = 1;
-    if (dut_get_u64(d, s->rvalid)) {
-      CHECK_EQ(dut_get_u64(d, s->rresp), 0, "AXI read response");
-      *o->result = (uint32_t)dut_get_u64(d, s->rdata);
-      done = 1;
-    }
-  }
-  if (done) {
-    s->ax_aw = s->ax_w = s->ax_ar = 0;
-    s->op_rd = (s->op_rd + 1) % 64;
-    s->op_n--;
-  }
+  const axil_op_t *o = axil_observe(&s->ax);
+  if (o && o->write)
+    sue_ls_reg_write(&s->ls, o->addr, o->data);
 }
 
 /* A random command of every class toward the peer. */
@@ -463,7 +413,7 @@ void ep_cycle(ep_t *e, int traffic) {
   unsigned gn[2] = {0, 0}, gv[2] = {0, 0}, gt[2] = {0, 0};
   for (unsigned i = 0; i < 2; i++) {
     side_t *s = &e->s[i];
-    drive_axi(s);
+    axil_drive(&s->ax);
     drive_xpu_tx(e, s, traffic);
     drive_eth_rx(e, s);
     gn[i] = grant_word(e, s, &gv[i], &gt[i]);
@@ -497,9 +447,9 @@ void ep_cycle(ep_t *e, int traffic) {
 int ep_idle(const ep_t *e) {
   for (unsigned i = 0; i < 2; i++) {
     const side_t *s = &e->s[i];
-    if (s->busy || !sue_ls_quiet(&s->ls) || s->txn || s->feeding || s->rx_busy || s->op_n ||
-        sue_chan_pending(&e->ch[i]) || sue_ep_unacked(&s->ls.m) || sue_ep_tx_queued(&s->ls.m) ||
-        s->other->received < s->sent)
+    if (s->busy || !sue_ls_quiet(&s->ls) || s->txn || s->feeding || s->rx_busy ||
+        axil_pending(&s->ax) || sue_chan_pending(&e->ch[i]) || sue_ep_unacked(&s->ls.m) ||
+        sue_ep_tx_queued(&s->ls.m) || s->other->received < s->sent)
       return 0;
   }
   return 1;
@@ -526,7 +476,7 @@ void ep_open(ep_t *e, const char *top, const ep_opts_t *o, uint64_t salt) {
   }
   open_side(e, &e->s[0], XA, XB);
   open_side(e, &e->s[1], XB, XA);
-  while (e->s[0].op_n || e->s[1].op_n)
+  while (axil_pending(&e->s[0].ax) || axil_pending(&e->s[1].ax))
     ep_cycle(e, 0);
 }
 
@@ -545,7 +495,7 @@ void ep_run(ep_t *e) {
      * the counters hold still while they are read */
     for (unsigned i = 0; i < 2; i++)
       ep_axi(&e->s[i], 1, SUE_REG_CTRL, ctrl_word(&e->o) & ~SUE_REG_CTRL_PFC_TX_EN_MASK, NULL);
-    while (e->s[0].op_n || e->s[1].op_n)
+    while (axil_pending(&e->s[0].ax) || axil_pending(&e->s[1].ax))
       ep_cycle(e, 0);
     for (unsigned n = 0; n < 200; n++) /* the last updates arrive */
       ep_cycle(e, 0);
@@ -563,7 +513,7 @@ void ep_run(ep_t *e) {
     for (unsigned r = 0; r < 4; r++)
       ep_axi(&e->s[i], 0, st_reg[r], 0, &st[i][r]);
   }
-  while (e->s[0].op_n || e->s[1].op_n)
+  while (axil_pending(&e->s[0].ax) || axil_pending(&e->s[1].ax))
     ep_cycle(e, 0);
   for (unsigned i = 0; i < 2; i++) /* nothing changes them once the traffic is done */
     for (unsigned r = 0; r < 4; r++) {

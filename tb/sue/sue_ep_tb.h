@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "axil_master.h"
 #include "harness.h"
 #include "sue_chan.h"
 #include "sue_ep_lockstep.h"
@@ -26,12 +27,6 @@ typedef struct {
 #define XA 0x15u /* XPU ids of the two endpoints */
 #define XB 0x2Au
 #define PEER_SLOT 1u
-
-typedef struct { /* an AXI4-Lite access */
-  uint32_t addr, data;
-  int write;
-  uint32_t *result;
-} axop_t;
 
 typedef struct side side_t;
 typedef struct ep ep_t;
@@ -89,8 +84,6 @@ struct side {
   port_t tx_credit, qc_valid, qc_xpuid, qc_vc, qc_units, tx_reset_in;
   port_t rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control, rx_data, rx_credit, rx_reset_in;
   port_t etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru;
-  port_t awvalid, awready, awaddr, wvalid, wready, wdata, wstrb, bvalid, bready, bresp;
-  port_t arvalid, arready, araddr, rvalid, rready, rdata, rresp;
   port_t tx_decide, tx_kind, rx_verdict, link_up, irq, backlog;
   unsigned link; /* link_up driven (1 from the start; a test may take it down) */
   /* XPU transmit */
@@ -111,9 +104,7 @@ struct side {
   sue_cmd_t rxc;
   unsigned rx_beats, rx_beat, rx_type, received;
   unsigned owed[SUE_NVC][2]; /* credits the XPU has yet to grant */
-  /* AXI */
-  axop_t ops[64];
-  unsigned op_rd, op_n, ax_aw, ax_w, ax_ar;
+  axil_master_t ax;          /* its registers */
   sue_pcap_t pcap;
   int pcap_on;
   uint8_t *pcap_vc; /* RH VC of each captured frame, 0xFF for PFC, 0xFE management (pcap_n) */

@@ -295,7 +295,7 @@ static int outage_drop(void *ctx, const uint8_t *f, size_t len, unsigned idx) {
 static uint32_t axi_now(ep_t *e, side_t *s, int write, uint32_t addr, uint32_t data) {
   uint32_t v = 0;
   ep_axi(s, write, addr, data, write ? NULL : &v);
-  while (s->op_n)
+  while (axil_pending(&s->ax))
     ep_cycle(e, 1);
   return v;
 }

@@ -1,14 +1,15 @@
-// fabric_axil_split: one AXI4-Lite slave port in front of NT register blocks (docs/fabric/index.md
-// "Registers"): address bit 16 set selects target NT - 1 (the switch), else bits 15:12 select
-// target 0 .. NT - 2 (the endpoints); another address is answered DECERR here. One write and one
-// read in flight; a write is passed on when its address and data are both offered (the targets,
-// sue_regs and fabric_sw_regs, take the two together).
+// axil_split: one AXI4-Lite slave port in front of NT register blocks (docs/common/index.md):
+// address bit 16 set selects target NT - 1 (the fabric's switch, an SUE instance's own
+// registers), else bits 15:12 select target 0 .. NT - 2 (the fabric's endpoints, the instance's
+// ports); another address is answered DECERR here. One write and one read in flight; a write is
+// passed on when its address and data are both offered (the targets, sue_regs, fabric_sw_regs and
+// sue_multi_regs, take the two together).
 // Model: none (interconnect; the tests read back what they write through it)
 `resetall
 `default_nettype none
 `include "assert.vh"
 
-module fabric_axil_split #(
+module axil_split #(
   parameter integer NT = 5
 ) (
   input  wire             clk,
@@ -52,7 +53,7 @@ module fabric_axil_split #(
   localparam integer TW = idx_w(NT + 1);   // target index; NT = none (DECERR)
 
   generate if (NT < 2 || NT > 17) begin : g_bad_param
-    `PARAM_FATAL("fabric_axil_split: need 2 <= NT <= 17")
+    `PARAM_FATAL("axil_split: need 2 <= NT <= 17")
   end endgenerate
 
   /* verilator lint_off UNUSEDSIGNAL */ // the low 12 bits are the target's offset
@@ -128,7 +129,7 @@ module fabric_axil_split #(
 
   `ASSERT_CLK(aw_w_together, clk, rst_n,
               !(woff && wsel_ok) || m_awready[wt_i] == m_wready[wt_i],
-              "fabric_axil_split: a target took a write's address and data apart")
+              "axil_split: a target took a write's address and data apart")
 endmodule
 
 `resetall

@@ -1,0 +1,148 @@
+// sue_multi_regs: the AXI4-Lite registers of a 2- or 4-port SUE instance itself
+// (docs/sue/sue_multi.md "Registers"; each port's own registers are its sue_regs): the ordering
+// mode, the ports in use, the ordered-mode map, the ports' link status, and counters of the port
+// choice.
+// Model: tb/sue/test_sue_multi.c (the counts of the port choice model, sue_port_sel_model.c)
+`resetall
+`default_nettype none
+`include "assert.vh"
+
+module sue_multi_regs #(
+  parameter integer P    = 2,
+  parameter integer SKID = 2
+) (
+  input  wire              clk,
+  input  wire              rst_n,
+  input  wire              s_axil_awvalid,
+  output wire              s_axil_awready,
+  input  wire [11:0]       s_axil_awaddr,
+  input  wire              s_axil_wvalid,
+  output wire              s_axil_wready,
+  input  wire [31:0]       s_axil_wdata,
+  input  wire [3:0]        s_axil_wstrb,
+  output wire              s_axil_bvalid,
+  input  wire              s_axil_bready,
+  output wire [1:0]        s_axil_bresp,
+  input  wire              s_axil_arvalid,
+  output wire              s_axil_arready,
+  input  wire [11:0]       s_axil_araddr,
+  output wire              s_axil_rvalid,
+  input  wire              s_axil_rready,
+  output wire [31:0]       s_axil_rdata,
+  output wire [1:0]        s_axil_rresp,
+  // ---- configuration
+  output wire              cfg_unordered,   // MCTRL[0]
+  output wire [P-1:0]      cfg_port_en,     // MCTRL[11:8]: ports new work may go to
+  output wire [7:0]        cfg_map,         // MAP[7:0]
+  // ---- status and events
+  input  wire [P-1:0]      link_up,         // the ports' links (registered here: MSTATUS.LINK)
+  output wire [P-1:0]      link_q,
+  input  wire              inc_sel,         // a command handed to port sel_port
+  input  wire [1:0]        sel_port,
+  input  wire              inc_viol,
+  input  wire              inc_drop
+);
+  generate if (P != 1 && P != 2 && P != 4) begin : g_bad_param
+    `PARAM_FATAL("sue_multi_regs: P must be 1, 2 or 4")
+  end endgenerate
+
+  localparam [31:0] ID = {8'h5E, 8'h4D, 8'(SKID), 8'(P)};
+
+  reg  [P-1:0]   en_q, lk_q;
+  reg            unord_q;
+  reg  [7:0]     map_q;
+  reg  [4*32-1:0] ncmd_q;          // commands handed to port e at [32e +: 32]
+  reg  [31:0]    nviol_q, ndrop_q;
+
+  assign cfg_unordered = unord_q;
+  assign cfg_port_en   = en_q;
+  assign cfg_map       = map_q;
+  assign link_q        = lk_q;
+
+  // ---- AXI4-Lite: a write takes address and data together; one response outstanding
+  reg          b_q, r_q;
+  reg  [31:0]  rdata_q;
+  wire         wr = s_axil_awvalid && s_axil_wvalid && !b_q;
+  wire         rd = s_axil_arvalid && !r_q;
+  assign s_axil_awready = wr;
+  assign s_axil_wready  = wr;
+  assign s_axil_bvalid  = b_q;
+  assign s_axil_bresp   = 2'b00;
+  assign s_axil_arready = rd;
+  assign s_axil_rvalid  = r_q;
+  assign s_axil_rdata   = rdata_q;
+  assign s_axil_rresp   = 2'b00;
+
+  wire [9:0]  wa = s_axil_awaddr[11:2];
+  wire [9:0]  ra = s_axil_araddr[11:2];
+  wire [31:0] wm = {{8{s_axil_wstrb[3]}}, {8{s_axil_wstrb[2]}}, {8{s_axil_wstrb[1]}},
+                    {8{s_axil_wstrb[0]}}};
+  wire [31:0] mctrl = {20'd0, 4'(en_q), 7'd0, unord_q};
+  /* verilator lint_off UNUSEDSIGNAL */ // the registers keep their fields' bits only
+  wire [31:0] mctrl_w = (mctrl & ~wm) | (s_axil_wdata & wm);
+  wire [31:0] map_w   = ({24'd0, map_q} & ~wm) | (s_axil_wdata & wm);
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  reg [31:0] rv;
+  always @* begin
+    case (ra)
+      10'h000: rv = ID;
+      10'h001: rv = mctrl;
+      10'h002: rv = {24'd0, map_q};
+      10'h003: rv = {28'd0, 4'(lk_q)};
+      10'h004: rv = ncmd_q[0 +: 32];
+      10'h005: rv = ncmd_q[32 +: 32];
+      10'h006: rv = ncmd_q[64 +: 32];
+      10'h007: rv = ncmd_q[96 +: 32];
+      10'h008: rv = nviol_q;
+      10'h009: rv = ndrop_q;
+      default: rv = 32'd0;
+    endcase
+  end
+
+  integer e;
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      b_q     <= 1'b0;
+      r_q     <= 1'b0;
+      rdata_q <= 32'd0;
+      unord_q <= 1'b0;
+      en_q    <= {P{1'b1}};
+      map_q   <= 8'hE4;            // hash h -> port h
+      lk_q    <= {P{1'b0}};
+      ncmd_q  <= 128'd0;
+      nviol_q <= 32'd0;
+      ndrop_q <= 32'd0;
+    end else begin
+      if (wr) begin
+        b_q <= 1'b1;
+        if (wa == 10'h001) begin
+          unord_q <= mctrl_w[0];
+          en_q    <= mctrl_w[8 +: P];
+        end
+        if (wa == 10'h002) map_q <= map_w[7:0];
+      end else if (b_q && s_axil_bready) begin
+        b_q <= 1'b0;
+      end
+      if (rd) begin
+        r_q     <= 1'b1;
+        rdata_q <= rv;
+      end else if (r_q && s_axil_rready) begin
+        r_q <= 1'b0;
+      end
+      lk_q <= link_up;
+      for (e = 0; e < 4; e = e + 1)
+        if (inc_sel && sel_port == e[1:0]) ncmd_q[32*e +: 32] <= ncmd_q[32*e +: 32] + 32'd1;
+      if (inc_viol) nviol_q <= nviol_q + 32'd1;
+      if (inc_drop) ndrop_q <= ndrop_q + 32'd1;
+    end
+  end
+
+  // AXI4-Lite: an offered address holds until taken
+  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr, 12,
+                 "write address changed while waiting")
+  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
+                 "read address changed while waiting")
+endmodule
+
+`resetall
