@@ -6,13 +6,17 @@
 #  2. latency on the RTL, idle endpoints: last command beat in to first frame byte out, last
 #     frame byte in to the command's first beat out (median of SAMPLES, default 200);
 #  3. throughput with 1 destination on the RTL and on the model, 1 and 64 destinations on the
-#     model (CMDS commands, default 1600), a 32-byte-a-cycle MAC.
+#     model (CMDS commands, default 1600), a 32-byte-a-cycle MAC;
+#  4. ports (tb/sue/bench_sue_multi.c): goodput at the same 32 bytes a cycle of wire over 1 port
+#     (sue_endpoint_w256), 2 (sue_multi_p2) and 4 (sue_multi_p4), ordered and unordered
+#     (PCMDS commands, default 1200).
 # Writes sim_out/reports/sue_{efficiency,latency,throughput}.csv (+ _detail / _stats CSVs and
 # PNG plots), then checks them and exits 1 if a check fails.
 set -euo pipefail
 SEED=${SEED:-1}
 SAMPLES=${SAMPLES:-200}
 CMDS=${CMDS:-1600}
+PCMDS=${PCMDS:-1200}
 out=sim_out/reports
 mkdir -p "$out"
 make -s -f scripts/build.mk BLOCK=sue SIM=verilator VARIANT=bench -j"${JOBS:-2}" >/dev/null
@@ -28,12 +32,14 @@ p1=$!
 one efficiency bench_sue_efficiency
 one latency bench_sue_latency +samples="$SAMPLES"
 wait $p1
+one ports bench_sue_ports +cmds="$PCMDS"
 
 cp "$run/efficiency/efficiency.csv" "$out/sue_efficiency.csv"
 cp "$run/efficiency/efficiency_detail.csv" "$out/sue_efficiency_detail.csv"
 cp "$run/latency/latency.csv" "$out/sue_latency.csv"
 cp "$run/latency/latency_stats.csv" "$out/sue_latency_stats.csv"
 cp "$run/throughput/throughput.csv" "$out/sue_throughput.csv"
+cp "$run/ports/ports.csv" "$out/sue_ports.csv"
 
 gnuplot <<GP
 set terminal pngcairo size 1000,500 noenhanced
@@ -72,6 +78,13 @@ set ylabel "command bytes / line bytes"
 set yrange [0:1.05]
 plot "$out/sue_throughput.csv" using 8:xtic(strcol(1)."/".strcol(2)."/".strcol(3)."d/".strcol(4)."B") \
   every ::1 title "line fraction"
+
+set output "$out/sue_ports.png"
+set title "SUE goodput over 1, 2 and 4 ports, 32 bytes a cycle of wire in all (274-byte commands)"
+set ylabel "command bytes / line bytes"
+set yrange [0:1.05]
+plot "$out/sue_ports.csv" using (\$5 == 40 ? \$9 : 1/0):xtic(strcol(2)." x ".strcol(3)." ".strcol(4)) every ::1 title "wire 40 cycles, ACK_DELAY 64", \
+  "" using (\$5 == 2 ? \$9 : 1/0) every ::1 title "wire 2 cycles, ACK_DELAY 4"
 GP
 
 bad=0
@@ -99,9 +112,13 @@ target "throughput, 1 destination: RTL and model within 2 % for each size" \
   "$out/sue_throughput.csv"
 target "throughput rows for 1 and 64 destinations on the model" \
   'NR > 1 && $1 == "model" { d[$3]++ } END { exit !(d[1] >= 2 && d[64] >= 2) }' "$out/sue_throughput.csv"
+target "sue_ports.csv: 1 port, 2 and 4 ports ordered and unordered, both wires, every goodput above 0" \
+  'NR > 1 { n++; if ($8 <= 0) e = 1; k[$2 "," $4 "," $5] = 1 }
+   END { exit e || n != 10 || length(k) != 10 }' \
+  "$out/sue_ports.csv"
 
-echo "sue bench: $out/sue_efficiency.csv sue_latency.csv sue_throughput.csv (+ details, .png)"
-for f in efficiency_detail latency latency_stats throughput; do
+echo "sue bench: $out/sue_efficiency.csv sue_latency.csv sue_throughput.csv sue_ports.csv (+ details, .png)"
+for f in efficiency_detail latency latency_stats throughput ports; do
   echo "--- sue_$f.csv"
   column -s, -t <"$out/sue_$f.csv"
 done

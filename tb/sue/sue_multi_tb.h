@@ -1,0 +1,124 @@
+/*
+ * sue_multi_tb.h - the two-instance harness around sue_multi (docs/sue/sue_multi.md), shared by
+ * its tests (tb/sue/test_sue_multi.c) and its bench (tb/sue/bench_sue_multi.c): two instances of
+ * P ports, port e of one wired to port e of the other through a test channel (the spec's mesh,
+ * Figure 2, one plane per port), every part of each instance held to its cycle model every cycle:
+ *   - each port's sue_endpoint to an endpoint model (csrc/lib/sue/sue_ep_lockstep.h), fed what
+ *     the RTL hands that port: the commands sue_port_sel gave it, the rx credits sue_rx_merge
+ *     granted it, its frames and registers;
+ *   - the port choice to sue_port_sel_model (tx_credit to the XPU, the port of every command);
+ *   - the receive merge to sue_rx_merge_model, fed the deliveries the endpoint models make.
+ * Each XPU writes a per-VC sequence number into every command's control bytes 2 .. 5, keeps to
+ * every credit it is given, and checks what it receives: every command exactly once, whole; in
+ * ordered mode in the order sent per VC; each port's deliveries in that port's order.
+ */
+#ifndef TB_SUE_MULTI_TB_H
+#define TB_SUE_MULTI_TB_H
+
+#include <stdint.h>
+
+#include "axil_master.h"
+#include "harness.h"
+#include "prng.h"
+#include "sue_chan.h"
+#include "sue_ep_lockstep.h"
+#include "sue_port_sel_model.h"
+#include "sue_rx_merge_model.h"
+
+typedef struct {
+  const char *top;
+  unsigned p, data_w, eth_w, ndst, align, pdu_max, q_bytes, win, ing_cmd, ing_data, rx_bytes,
+      skid; /* as tb/sue/tops.txt */
+} mp_case_t;
+
+extern const mp_case_t mp_cases[2]; /* the tops of tb/sue/tops.txt */
+
+#define PM 4                     /* ports at most */
+#define MAXW HARNESS_WORDS(2048) /* the widest data beat */
+#define XA 0x15u
+#define XB 0x2Au
+#define PEER_SLOT 1u
+#define MREG 0x10000u /* the instance's registers */
+#define MREG_MCTRL (MREG + 0x004u)
+#define MREG_MAP (MREG + 0x008u)
+#define MREG_MSTATUS (MREG + 0x00Cu)
+#define MREG_NCMD(e) (MREG + 0x010u + 4u * (e))
+#define MREG_NVIOL (MREG + 0x020u)
+#define MREG_NDROP (MREG + 0x024u)
+#define NSEQ 8192u /* commands per VC at most */
+
+typedef struct mp_side mp_side_t;
+struct mp_side {
+  dut_t *d;
+  unsigned id, peer;
+  mp_side_t *other;
+  sue_ls_t ls[PM]; /* each port's endpoint model */
+  sue_psel_t ps;
+  sue_psel_cfg_t pcfg;
+  sue_rxm_t *rm;
+  /* ports (the top's) */
+  port_t tx_valid, tx_cycle, tx_vc, tx_xpuid, tx_control, tx_send_now, tx_data, tx_err, tx_credit,
+      qc_valid, qc_vc, qc_units, tx_reset_in, rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
+      rx_data, rx_credit, rx_reset_in, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru,
+      link_up, irq, o_decide, o_kind, o_verdict, o_irq, o_backlog, o_tx_credit, o_rx_credit,
+      o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop;
+  unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
+  unsigned port_en;
+  /* the XPU's transmit side */
+  unsigned to_send, sent, busy, beat, beats;
+  sue_cmd_t cur;
+  int icred[SUE_NVC][2], qunits[SUE_NVC];
+  unsigned seq[SUE_NVC];
+  unsigned sent_port[PM];        /* commands handed to each port (the model's choice) */
+  unsigned sent_down;            /* commands handed to a port while it was down */
+  sue_stream_t out[PM][SUE_NVC]; /* what each port carries, per VC, in order */
+  sue_psel_out_t pend;           /* the model's step of the last cycle: RTL shows it now */
+  sue_rxm_out_t rpend;
+  int pend_on;
+  /* the ports' deliveries, beat by beat, into the merge model */
+  sue_cmd_t dcur[PM];
+  unsigned dbusy[PM], dbeat[PM], dbeats[PM];
+  /* the XPU's receive side */
+  unsigned owed[SUE_NVC][2], received, rx_busy, rx_beat, rx_beats;
+  uint64_t rx_bytes, t_first, t_last; /* command bytes received; cycles of the first and last */
+  uint8_t *seen[SUE_NVC];             /* sequence numbers received */
+  unsigned last_seq[SUE_NVC];         /* ordered: the last one received + 1 */
+  unsigned rx_port[PM];               /* commands each port delivered */
+  /* Ethernet: the frame fed to each port, the bytes out of each */
+  uint8_t *feed[PM];
+  size_t feed_len[PM], feed_off[PM];
+  int feeding[PM];
+  /* AXI */
+  axil_master_t ax; /* its registers */
+};
+
+typedef struct {
+  const mp_case_t *k;
+  mp_side_t s[2];
+  sue_chan_t ch[2][PM]; /* ch[i][e]: frames from side i's port e */
+  prng_t r;
+  uint64_t t;
+  unsigned nb, eb, ordered, cut;
+  double p_cmd, loss;
+  uint64_t max_cycles;
+  /* benches (0 in the tests): every command dlen data bytes and 9 control words, with VCs
+   * round-robin (dlen 0: random commands) */
+  unsigned dlen;
+} mp_t;
+
+/* Opens the two instances of top (a case of mp_cases), resets them and writes their registers
+ * (ordered or unordered mode, every port in use); side 0 and 1 send cmds commands each, wires
+ * losing (and corrupting) loss of the frames; salt varies the seeds. */
+void mp_open(mp_t *m, const char *top, int ordered, unsigned cmds, double loss, uint64_t salt);
+/* One cycle of both instances; traffic = 0: no new commands. */
+void mp_cycle(mp_t *m, int traffic);
+/* Runs until cycle `until` (0: until every command is sent and everything is idle). */
+void mp_run(mp_t *m, uint64_t until);
+/* Settles, reads every counter of every port and of the instances and checks them against the
+ * models, and that every command arrived once. */
+void mp_finish(mp_t *m);
+void mp_close(mp_t *m);
+/* Queues an AXI4-Lite access of side s (port e's registers at e << 12, the instance's at MREG). */
+void mp_axi(mp_side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result);
+
+#endif
