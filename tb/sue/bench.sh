@@ -7,7 +7,7 @@
 #     frame byte in to the command's first beat out (median of SAMPLES, default 200);
 #  3. throughput with 1 destination on the RTL and on the model, 1 and 64 destinations on the
 #     model (CMDS commands, default 1600), a 32-byte-a-cycle MAC;
-#  4. ports (tb/sue/bench_sue_multi.c): goodput at the same 32 bytes a cycle of wire over 1 port
+#  4. ports (bench_sue_ports): goodput at the same 32 bytes a cycle of wire over 1 port
 #     (sue_endpoint_w256), 2 (sue_multi_p2) and 4 (sue_multi_p4), ordered and unordered
 #     (PCMDS commands, default 1200).
 # Writes sim_out/reports/sue_{efficiency,latency,throughput}.csv (+ _detail / _stats CSVs and

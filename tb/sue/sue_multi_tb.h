@@ -1,8 +1,9 @@
 /*
  * sue_multi_tb.h - the two-instance harness around sue_multi (docs/sue/sue_multi.md), shared by
- * its tests (tb/sue/test_sue_multi.c) and its bench (tb/sue/bench_sue_multi.c): two instances of
- * P ports, port e of one wired to port e of the other through a test channel (the spec's mesh,
- * Figure 2, one plane per port), every part of each instance held to its cycle model every cycle:
+ * its tests (tb/sue/test_sue_multi.c) and its bench (bench_sue_ports, tb/sue/bench_sue.c): two
+ * instances of P ports, port e of one wired to port e of the other through a test channel (the
+ * spec's mesh, Figure 2, one plane per port), every part of each instance held to its cycle model
+ * every cycle:
  *   - each port's sue_endpoint to an endpoint model (csrc/lib/sue/sue_ep_lockstep.h), fed what
  *     the RTL hands that port: the commands sue_port_sel gave it, the rx credits sue_rx_merge
  *     granted it, its frames and registers;
