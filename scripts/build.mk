@@ -90,6 +90,7 @@ ifeq ($(filter all test,$(TOPSET)),)
   $(error TOPSET is all or test, not '$(TOPSET)')
 endif
 LEFT_OUT := $(if $(filter test,$(TOPSET)),$(TOPS_REGRESS))
+ALL_TOPS := $(TOPS)
 TOPS := $(filter-out $(LEFT_OUT),$(TOPS))
 TOPSET_STAMP := $(B)/topset.stamp
 $(shell mkdir -p $(B) && { echo '$(LEFT_OUT)' | cmp -s - $(TOPSET_STAMP) || echo '$(LEFT_OUT)' > $(TOPSET_STAMP); })
@@ -104,13 +105,25 @@ $(OBJ)/c/%.o: %.c $(C_HDRS) $(STAMP)
 .PHONY: all
 ifeq ($(SIM),icarus)
 # ---------------------------------------------------------------- Icarus + VPI
-all: $(B)/sim.vvp $(B)/harness.vpi
-$(B)/sim.vvp: $(RTL_DEPS) $(GEN)/tb_tops.v $(STAMP) $(TOPSET_STAMP)
-	@mkdir -p $(B)
+# Programs: sim.vvp elaborates the tops without @program (tb/<b>/tops.txt), sim_NAME.vvp those of
+# @program=NAME; a test runs in the program its file declares (HARNESS_PROGRAM, scripts/run_one.sh).
+# vvp elaborates every root before the first cycle, so the largest tops in a program of their own
+# keep every other test's start short. A top that is not a root is left out of tb_tops.v's
+# elaboration (HARNESS_LEAVE_OUT_<top>); dut_top_built() says so to a test.
+ROOTS_main := $(filter-out $(TOPS_IN_PROGRAMS),$(TOPS))
+$(foreach g,$(PROGRAMS),$(eval ROOTS_$(g) := $(filter $(TOPS_PROGRAM_$(g)),$(TOPS))))
+VVP_main := $(B)/sim.vvp
+$(foreach g,$(PROGRAMS),$(eval VVP_$(g) := $(B)/sim_$(g).vvp))
+all: $(foreach g,main $(PROGRAMS),$(VVP_$(g))) $(B)/harness.vpi
+define vvp_rule
+$$(VVP_$(1)): $$(RTL_DEPS) $$(GEN)/tb_tops.v $$(STAMP) $$(TOPSET_STAMP)
+	@mkdir -p $$(B)
 	@# -Wall, and any warning is an error, as in make lint (the RTL has no timescale of its own:
 	@# the wrappers' 1ps/1ps is the only one, so that warning is off)
-	iverilog -g2012 -Wall -Wno-timescale -o $@ $(RTL_INC) $(foreach t,$(LEFT_OUT),-DHARNESS_LEAVE_OUT_$(t)) $(foreach t,$(TOPS),-s tb_$(t)) -s harness_waves $(RTL) $(GEN)/tb_tops.v 2>$@.warnings; \
-	  rc=$$?; cat $@.warnings >&2; if [ $$rc -ne 0 ] || [ -s $@.warnings ]; then rm -f $@; exit 1; fi
+	iverilog -g2012 -Wall -Wno-timescale -o $$@ $$(RTL_INC) $$(foreach t,$$(filter-out $$(ROOTS_$(1)),$$(ALL_TOPS)),-DHARNESS_LEAVE_OUT_$$(t)) $$(foreach t,$$(ROOTS_$(1)),-s tb_$$(t)) -s harness_waves $$(RTL) $$(GEN)/tb_tops.v 2>$$@.warnings; \
+	  rc=$$$$?; cat $$@.warnings >&2; if [ $$$$rc -ne 0 ] || [ -s $$@.warnings ]; then rm -f $$@; exit 1; fi
+endef
+$(foreach g,main $(PROGRAMS),$(eval $(call vvp_rule,$(g))))
 $(OBJ)/be_icarus.o: csrc/harness/be_icarus.c csrc/harness/backend.h csrc/harness/harness_tops.h csrc/harness/harness.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_C) -fPIC -pthread -I/usr/include/iverilog -c $< -o $@

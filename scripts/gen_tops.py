@@ -128,6 +128,12 @@ def gen(block, outdir, tops):
     mk.append("TOPS := " + " ".join(t["name"] for t in tops))
     # @regress tops: scripts/build.mk leaves them out with TOPSET=test (make test)
     mk.append("TOPS_REGRESS := " + " ".join(t["name"] for t in tops if "regress" in t["attrs"]))
+    # @program=NAME tops: scripts/build.mk elaborates them in sim_NAME.vvp on Icarus, not sim.vvp
+    progs = sorted({g for t in tops for g in t["programs"]})
+    mk.append("PROGRAMS := " + " ".join(progs))
+    mk.append("TOPS_IN_PROGRAMS := " + " ".join(t["name"] for t in tops if t["programs"]))
+    for g in progs:
+        mk.append("TOPS_PROGRAM_%s := %s" % (g, " ".join(t["name"] for t in tops if g in t["programs"])))
     for t in tops:
         mk.append("MODULE_%s := %s" % (t["name"], t["module"]))
         mk.append("GFLAGS_%s := %s" % (t["name"], " ".join(

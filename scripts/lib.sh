@@ -76,6 +76,16 @@ block_test_names() {
   fi
 }
 
+# test_program B TEST: the Icarus program TEST of block B runs in: the NAME of the
+# HARNESS_PROGRAM(NAME) its file declares (its tops are @program=NAME in tb/B/tops.txt, in
+# sim_NAME.vvp), or nothing: the block's sim.vvp.
+test_program() {
+  local f
+  f=$(grep -lE "^HARNESS_(TEST|XFAIL)\($2[,)]" tb/"$1"/*.c 2>/dev/null | head -1)
+  [ -n "$f" ] && sed -n 's/^HARNESS_PROGRAM(\([a-z0-9_]*\));.*/\1/p' "$f" | head -1
+  return 0
+}
+
 # block_xfails B: the expected-failure tests of block B, one "name<TAB>regex" line each, from their
 # HARNESS_XFAIL(name, "regex") registrations (scripts/selftest.sh runs them).
 block_xfails() {

@@ -14,6 +14,8 @@
     or x starts with its stem and '_') and registers UT_SUITE(x); gen_<b>.c only in csrc/ref/<b>;
   - no two C sources or headers share a file name (they are found by name on include paths);
   - a top is named after its module (scripts/tops.py checks that when it reads a tops file);
+  - Icarus programs: every HARNESS_PROGRAM(g) of tb/<b>/*.c names a program some top of
+    tb/<b>/tops.txt is in (@program=g), one declaration a file, and every @program has a file;
   - RTL module m is documented: docs/<b>/m.md, or m in a heading, in the first cell of a table
     row, or as `m` opening a paragraph of a docs/<b>/*.md page.
 Prints one line per finding and exits 1 if there is any.
@@ -140,6 +142,25 @@ for b in blocks:
             if name in seen_tests:
                 finding(f, "test %s also in %s (a test name is unique in its block)" % (name, seen_tests[name]))
             seen_tests.setdefault(name, f)
+
+# Icarus programs (scripts/build.mk): a file's HARNESS_PROGRAM names a program with tops
+for b in blocks:
+    try:
+        progs = {g for t in tops_mod.block_tops(b) for g in t["programs"]}
+    except tops_mod.TopsError:
+        continue  # reported above
+    used = set()
+    for f in sorted(glob.glob("tb/%s/*.c" % b)):
+        with open(f) as fh:
+            decl = re.findall(r"^HARNESS_PROGRAM\((\w+)\)", fh.read(), re.M)
+        if len(decl) > 1:
+            finding(f, "HARNESS_PROGRAM %s: one program a file" % ", ".join(decl))
+        for g in decl:
+            used.add(g)
+            if g not in progs:
+                finding(f, "HARNESS_PROGRAM(%s): no top of tb/%s/tops.txt is @program=%s" % (g, b, g))
+    for g in sorted(progs - used):
+        finding("tb/%s/tops.txt" % b, "@program=%s: no test file declares HARNESS_PROGRAM(%s)" % (g, g))
 
 # unit tests and vector writers
 for f in sorted(glob.glob("csrc/ref/*/*.c") + glob.glob("csrc/lib/*/*.c")):

@@ -22,7 +22,9 @@ else
     icarus)
       fst=()
       [ "$variant" = waves ] && fst=(-fst) && args+=(+wavefile="$out/waves.fst")
-      cmd=(vvp -n -M "$b" -m harness "$b/sim.vvp" "${fst[@]}" "${args[@]}")
+      # the program of the test's file (HARNESS_PROGRAM; scripts/build.mk): sim.vvp or sim_NAME.vvp
+      prog=$(test_program "$block" "$test")
+      cmd=(vvp -n -M "$b" -m harness "$b/sim${prog:+_$prog}.vvp" "${fst[@]}" "${args[@]}")
       ;;
     *) cmd=("$b/sim" "${args[@]}") ;;
   esac

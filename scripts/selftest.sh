@@ -144,6 +144,28 @@ for sim in verilator icarus; do
   fi
 done
 
+# --- Icarus programs (tops.txt @program, HARNESS_PROGRAM): in the same trimmed copy, the FIFO
+# tops moved to a program of their own. A test whose file does not declare it cannot open them
+# and says why; declared, the test runs in sim_fifo.vvp, and sim.vvp has no FIFO top.
+cp rtl/common/sync_fifo.v "$mut/rtl/common/sync_fifo.v"
+sed -i -E 's/^(sync_fifo_\S+ .*)$/\1 @program=fifo/' "$mut/tb/common/tops.txt"
+out=$(cd "$mut" && scripts/sim.sh icarus common fifo_random 1 0 0 2>&1)
+if [ $? -ne 0 ] && grep -q "this test's file lacks HARNESS_PROGRAM(NAME)" <<<"$out$(cat "$mut"/sim_out/icarus/common/fifo_random-s1/console.log 2>/dev/null)"; then
+  ok "icarus: a test opening a top of a program its file does not declare fails, and says why"
+else
+  bad "icarus: fifo_random opened a top of program fifo without HARNESS_PROGRAM(fifo)" "$out"
+fi
+sed -i 's/^#include <string.h>$/&\nHARNESS_PROGRAM(fifo);/' "$mut/tb/common/test_sync_fifo.c"
+out=$(cd "$mut" && scripts/sim.sh icarus common fifo_random 1 0 0 2>&1)
+rc=$?
+mb=$mut/$(. scripts/lib.sh; build_dir icarus common plain)
+if [ $rc -eq 0 ] && grep -q "^PASS common.fifo_random" <<<"$out" && [ -s "$mb/sim_fifo.vvp" ] &&
+  ! grep -q '"tb_sync_fifo' "$mb/sim.vvp"; then
+  ok "icarus: HARNESS_PROGRAM(fifo) runs the test in sim_fifo.vvp; sim.vvp has no FIFO top"
+else
+  bad "icarus: fifo_random in program fifo" "$out"
+fi
+
 # --- a changed build flag rebuilds: the flags stamp of scripts/build.mk. The same build with one
 # more Verilator flag must rebuild the models (and report nothing to do when run again).
 stamp_build() { make -s -f scripts/build.mk BLOCK=harness SIM=verilator VARIANT=plain "$@" -j"${JOBS:-2}" 2>&1; }

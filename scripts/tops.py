@@ -12,6 +12,12 @@ the module's name or starts with it and '_' (sync_fifo_w8_d4 is a sync_fifo). At
             compile and its Icarus elaboration are a large share of make test's time; the
             module runs there in smaller configurations); make sim and make regress build
             it. A test that opens it asks dut_top_built() first.
+  @program=NAME[,NAME...]
+            on Icarus, elaborated only in the programs named (sim_NAME.vvp), not in the block's
+            sim.vvp: the tests of a file that declares HARNESS_PROGRAM(NAME) run there. vvp
+            elaborates every root of its program before a test's first cycle (about 1 s per
+            15 MB of sim.vvp), so a few large tops in the one program slow every test's start.
+            Verilator and SystemC build every top into their one program.
 
 CLI, for the shell scripts:  tops.py BLOCK [--sim | --all] [--with ATTR]
 prints the selected tops as `name module NAME=VALUE ...` lines (default: --sim, the tops that
@@ -21,7 +27,7 @@ import os
 import re
 import sys
 
-ATTRS = ("@vectors", "@synth", "@xilinx", "@regress")
+ATTRS = ("@vectors", "@synth", "@xilinx", "@regress", "@program")
 
 
 class TopsError(Exception):
@@ -44,12 +50,20 @@ def parse(path):
             if name != module and not name.startswith(module + "_"):
                 raise TopsError("%s: top '%s' must be named after its module: '%s' or '%s_...'"
                                 % (where, name, module, module))
-            params, attrs = [], []
+            params, attrs, programs = [], [], []
             for p in fields[2:]:
                 if p.startswith("@"):
-                    if p.split("=", 1)[0] not in ATTRS or (p.count("=") and not p.startswith("@vectors=")):
+                    if p.split("=", 1)[0] not in ATTRS or (
+                            p.count("=") and not p.startswith(("@vectors=", "@program="))):
                         raise TopsError("%s: unknown attribute '%s' (valid: %s)"
                                         % (where, p, " ".join(ATTRS)))
+                    if p.split("=", 1)[0] == "@program":
+                        programs = p.split("=", 1)[1].split(",") if "=" in p else [""]
+                        for g in programs:
+                            if not re.match(r"^[a-z][a-z0-9_]*$", g) or g == "main":
+                                raise TopsError("%s: bad program name '%s' in '%s' (want "
+                                                "@program=NAME[,NAME...], NAME [a-z][a-z0-9_]*, not main)"
+                                                % (where, g, p))
                     attrs.append(p[1:].split("=", 1)[0])
                     continue
                 m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$", p)
@@ -59,7 +73,7 @@ def parse(path):
             if any(t["name"] == name for t in tops):
                 raise TopsError("%s: duplicate top '%s'" % (where, name))
             tops.append({"name": name, "module": module, "params": params, "attrs": attrs,
-                         "line": lineno})
+                         "programs": programs, "line": lineno})
     if not tops:
         raise TopsError("%s: no tops" % path)
     return tops

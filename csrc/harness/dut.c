@@ -55,16 +55,18 @@ static int top_index(const char *fn, const char *top) {
 int dut_top_built(const char *top) {
   if (be_top_built(top_index("dut_top_built", top)))
     return 1;
-  harness_log("%s: @regress top, not in this program (make test's %s lane): left out", top,
-              be_sim_name());
+  harness_log("%s: not in this program (%s): @regress and make test's programs leave it out, or "
+              "on Icarus another @program's",
+              top, be_sim_name());
   return 0;
 }
 
 dut_t *dut_open(const char *top) {
   int ti = top_index("dut_open", top);
   if (!be_top_built(ti))
-    FAIL("dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
-         "(make test); ask dut_top_built() first. make sim builds it.",
+    FAIL("dut_open: top '%s' is not in this program: it is @regress (tb/%s/tops.txt) and make "
+         "test's programs leave it out (ask dut_top_built() first; make sim builds it), or on "
+         "Icarus it is @program=NAME and this test's file lacks HARNESS_PROGRAM(NAME)",
          top, harness_block_name);
   /* the lowest instance of this top that no open DUT holds */
   unsigned long held = 0;

@@ -71,6 +71,14 @@ void harness_register(const char *name, const char *file, harness_test_fn fn);
   }                                                                                                \
   static void harness_test_##name(void)
 
+/* HARNESS_PROGRAM(name); at file scope: the tests of this file run, on Icarus, in the program
+ * sim_<name>.vvp, which elaborates the tops of tb/<block>/tops.txt marked @program=name (and only
+ * those); a file without it runs in sim.vvp, the tops with no @program. It keeps the largest tops
+ * out of every other test's start (vvp elaborates every root first). scripts/run_one.sh reads it;
+ * Verilator and SystemC have every top in one program. */
+#define HARNESS_PROGRAM(name)                                                                      \
+  static const char harness_program_##name[] __attribute__((unused)) = #name
+
 /* HARNESS_XFAIL(xfail_name, "regex"): a test that must fail - it proves that a check or a design
  * assertion works. `regex` (POSIX extended) must match its failure message; scripts/selftest.sh
  * runs every one, on every simulator of its block's make test lanes, and checks the whole failure

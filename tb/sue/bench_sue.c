@@ -36,6 +36,9 @@
 #include "sue_multi_tb.h"
 #include "sue_regs_model.h"
 
+/* Icarus runs these tests in sim_bench.vvp (tb/sue/tops.txt @program=bench). */
+HARNESS_PROGRAM(bench);
+
 #define BPC 32u     /* port bytes a cycle: a 256-bit datapath */
 #define KIND_PDU 5u /* tx_kind of a new PDU */
 

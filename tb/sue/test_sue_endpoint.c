@@ -29,6 +29,9 @@
 #include "sue_pcap.h"
 #include "sue_regs_model.h"
 
+/* Icarus runs these tests in sim_endpoint.vvp (tb/sue/tops.txt @program=endpoint). */
+HARNESS_PROGRAM(endpoint);
+
 /* Commands a side sends: n by default, 4 n with +full (make regress), n / 10 but at
  * most 60 with +quick (make test's Icarus lane; every check still applies). */
 static unsigned run_len(unsigned n) {
@@ -243,9 +246,10 @@ HARNESS_TEST(ep_cbfc) {
   for (unsigned run = 0; run < 3; run++) {
     int control = run == 2;
     ep_opts_t o = ep_default_opts();
-    /* at least 300 commands a side, +quick too: enough to fill a buffer, so that the Icarus lane
-       sees credits run out and the control drop */
-    o.cmds = run_len(400) < 300 ? 300 : run_len(400);
+    /* +quick too, at least 120 commands a side (CBFC: updates flow both ways) and 300 in the
+       control run, enough to fill a buffer, so that the Icarus lane sees the control drop */
+    const unsigned least = control ? 300 : 120;
+    o.cmds = run_len(400) < least ? least : run_len(400);
     o.p_cmd = 0.5;
     o.p_grant = 0.04;
     o.rx_credits = 2;

@@ -22,6 +22,9 @@
 #include "prng.h"
 #include "sue_gbn_model.h"
 
+/* Icarus runs these tests in sim_gbn.vvp (tb/sue/tops.txt @program=gbn). */
+HARNESS_PROGRAM(gbn);
+
 typedef struct {
   const char *top;
   unsigned ndst, win, per_vc; /* as tb/sue/tops.txt */

@@ -22,8 +22,11 @@
 #include "harness.h"
 #include "sue_multi_tb.h"
 
+/* Icarus runs these tests in sim_multi.vvp (tb/sue/tops.txt @program=multi). */
+HARNESS_PROGRAM(multi);
+
 /* ------------------------------------------------------------------ tests */
-static unsigned ncmds(void) { return (unsigned)harness_scaled(150, 1200, 6000); }
+static unsigned ncmds(void) { return (unsigned)harness_scaled(72, 1200, 6000); }
 
 HARNESS_TEST(mp_ordered) {
   for (size_t k = 0; k < sizeof mp_cases / sizeof mp_cases[0]; k++) {
@@ -31,8 +34,8 @@ HARNESS_TEST(mp_ordered) {
       continue;
     mp_t *m = calloc(1, sizeof *m);
     CHECK(m != NULL, "memory");
-    /* +quick sends an eighth of the commands: a higher loss keeps losses in every run */
-    mp_open(m, mp_cases[k].top, 1, ncmds(), harness_scale() == HARNESS_QUICK ? 4e-2 : 1e-2,
+    /* +quick sends a sixteenth of the commands: a higher loss keeps losses in every run */
+    mp_open(m, mp_cases[k].top, 1, ncmds(), harness_scale() == HARNESS_QUICK ? 3e-2 : 1e-2,
             0x0D0 + k);
     mp_run(m, 0);
     mp_finish(m);
@@ -72,7 +75,7 @@ HARNESS_TEST(mp_port_down) {
   CHECK(m != NULL, "memory");
   const unsigned n = ncmds();
   mp_open(m, "sue_multi_p2", 0, n, 0.0, 0x0F0);
-  const uint64_t warm = harness_scaled(1000, 2000, 2000), outage = harness_scaled(2500, 6000, 6000);
+  const uint64_t warm = harness_scaled(500, 2000, 2000), outage = harness_scaled(1500, 6000, 6000);
   /* a third of the commands before the cut, a third while port 1 is down, the rest after */
   for (unsigned i = 0; i < 2; i++)
     m->s[i].to_send = n / 3;

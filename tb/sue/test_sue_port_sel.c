@@ -342,7 +342,7 @@ static void open_psel(pt_t *s, const psel_case_t *c) {
 }
 
 HARNESS_TEST(psel_lockstep) {
-  unsigned cycles = (unsigned)harness_scaled(50000, 100000, 1000000);
+  unsigned cycles = (unsigned)harness_scaled(12000, 100000, 1000000);
   for (unsigned ci = 0; ci < NCASES; ci++) {
     pt_t *s = calloc(1, sizeof *s);
     CHECK(s != NULL, "memory");

@@ -306,7 +306,7 @@ static void close_rxm(rt_t *s) {
 }
 
 HARNESS_TEST(rxm_lockstep) {
-  unsigned cycles = (unsigned)harness_scaled(20000, 60000, 600000);
+  unsigned cycles = (unsigned)harness_scaled(12000, 60000, 600000);
   for (unsigned ci = 0; ci < NCASES; ci++) {
     rt_t *s = calloc(1, sizeof *s);
     CHECK(s != NULL, "memory");

@@ -21,6 +21,9 @@
 #include "prng.h"
 #include "sue_endpoint_model.h"
 
+/* Icarus runs these tests in sim_tx_front.vvp (tb/sue/tops.txt @program=tx_front). */
+HARNESS_PROGRAM(tx_front);
+
 typedef struct {
   const char *top;
   unsigned data_w, ndst, align, pdu_max, q_bytes, ing_cmd, ing_data; /* as tops.txt */
