@@ -202,7 +202,8 @@ module fabric #(
     wire [63:0] etd, erd;
     wire [3:0]  etn, ern;
     wire        u_txr, u_rxr;     // endpoint resets: the fabric's XPUs do not use them
-    wire        unused_rst = ^{u_txr, u_rxr};
+    wire        u_q_unreach;      // a multi-port instance's port-choice query: unused here
+    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach};
     wire        et_take = etv && etr, er_take = erv && err;
     wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
     assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
@@ -246,7 +247,7 @@ module fabric #(
       .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[i]), .s_axil_rready(m_rready[i]),
       .s_axil_rdata(m_rdata[32*i +: 32]), .s_axil_rresp(m_rresp[2*i +: 2]),
       // link status: the endpoint's own lane (its down link received and aligned), or up (raw)
-      .link_up(link_up[2*i + 1]), .irq(ep_irq[i]),
+      .link_up(link_up[2*i + 1]), .irq(ep_irq[i]), .q_xpuid(10'd0), .q_unreach(u_q_unreach),
       .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
 
     if (RIFL != 0) begin : g_rifl

@@ -109,6 +109,10 @@ module sue_endpoint #(
   //      status and reachability"): irq = |(INTR & INTR_EN)
   input  wire               link_up,
   output wire               irq,
+  // ---- reachability of one destination, for a multi-port instance's port choice: q_unreach =
+  //      q_xpuid is an entry of the destination table, unreachable (UNREACH). Combinational.
+  input  wire [9:0]         q_xpuid,
+  output wire               q_unreach,
   // ---- observation (lockstep tests, benchmarks)
   output wire               tx_decide,     // decision cycle
   output wire [2:0]         tx_kind,       // the frame chosen in it: 0 none, 1 PFC / CBFC, 2 replay,
@@ -217,6 +221,13 @@ module sue_endpoint #(
     .cfg_mgmt_rx_mask(cfg_mrx_mask), .mgmt_rx_word(mrx_word), .mgmt_rx_pop(mrx_pop),
     .mgmt_rx_len(mrx_len), .mgmt_rx_frames(mrx_frames), .mgmt_rx_data(mrx_data),
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .dst_mac(dst_mac), .dst_ip(dst_ip));
+
+  // the port choice's query (sue_multi): one more lookup of the table sue_ingress uses
+  wire          q_hit;
+  wire [DW-1:0] q_slot;
+  sue_dst_lookup #(.NDST(NDST)) u_q_lookup (
+    .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(q_xpuid), .hit(q_hit), .slot(q_slot));
+  assign q_unreach = q_hit && unreach[q_slot];
 
   // ================================================================ go-back-N state
   wire [CW-1:0] g_tx_conn;

@@ -3,10 +3,10 @@
 // queues, go-back-N state and so its own PSN space per destination, frame builder, receive
 // checks, PFC / CBFC, registers) sized for its port's rate by ETH_W, behind one XPU command
 // interface: sue_port_sel hands each command to a port (ordered: a connection hash through a
-// map; unordered: the up port with the least backlog) and gives the XPU credits every port can
-// honour; sue_rx_merge joins the ports' deliveries onto the one receive interface under the
-// XPU's credits; sue_multi_regs holds the instance's own registers; axil_split puts port e's
-// registers at e << 12 and the instance's at 0x10000.
+// map; unordered: the least loaded up port that reaches the destination) and gives the XPU
+// credits every port can honour; sue_rx_merge joins the ports' deliveries onto the one receive
+// interface under the XPU's credits; sue_multi_regs holds the instance's own registers;
+// axil_split puts port e's registers at e << 12 and the instance's at 0x10000.
 // Model: tb/sue/test_sue_multi.c composes the cycle models (sue_endpoint_model per port through
 // csrc/lib/sue/sue_ep_lockstep, sue_port_sel_model, sue_rx_merge_model)
 `resetall
@@ -102,6 +102,7 @@ module sue_multi #(
   output wire [P-1:0]         o_rx_verdict,
   output wire [P-1:0]         o_irq,
   output wire [P*TBW-1:0]     o_backlog,
+  output wire [P-1:0]         o_unreach,      // port e finds tx_xpuid unreachable (to sue_port_sel)
   output wire [P*6-1:0]       o_tx_credit,    // port e's ingress credit words (to sue_port_sel)
   output wire [P*6-1:0]       o_rx_credit,    // port e's rx credit words (from sue_rx_merge)
   output wire [P-1:0]         o_rx_start,     // port e shows beat 0 of a delivery
@@ -165,7 +166,7 @@ module sue_multi #(
   sue_port_sel #(.P(P), .DATA_W(DATA_W), .ING_CMD(ING_CMD), .ING_DATA(ING_DATA), .BLW(TBW)) u_psel (
     .clk(clk), .rst_n(rst_n), .flush(|p_txr),
     .cfg_unordered(cfg_unordered), .cfg_map(cfg_map), .port_ok(link_q & cfg_port_en),
-    .p_backlog(o_backlog),
+    .p_unreach(o_unreach), .p_backlog(o_backlog),
     .tx_valid(tx_valid), .tx_cycle(tx_cycle), .tx_vc(tx_vc), .tx_xpuid(tx_xpuid),
     .tx_control(tx_control), .tx_send_now(tx_send_now), .tx_data(tx_data), .tx_err(tx_err),
     .tx_credit(tx_credit), .p_tx_credit(o_tx_credit),
@@ -217,7 +218,7 @@ module sue_multi #(
       .s_axil_bresp(m_bresp[2*e +: 2]), .s_axil_arvalid(m_arvalid[e]), .s_axil_arready(m_arready[e]),
       .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[e]), .s_axil_rready(m_rready[e]),
       .s_axil_rdata(m_rdata[32*e +: 32]), .s_axil_rresp(m_rresp[2*e +: 2]),
-      .link_up(link_up[e]), .irq(o_irq[e]),
+      .link_up(link_up[e]), .irq(o_irq[e]), .q_xpuid(tx_xpuid), .q_unreach(o_unreach[e]),
       .tx_decide(o_tx_decide[e]), .tx_kind(o_tx_kind[3*e +: 3]), .rx_verdict(o_rx_verdict[e]));
     assign o_rx_start[e] = q_rx_valid[2*e +: 2] != 2'd0 && q_rx_cycle[4*e +: 4] == 4'd0;
   end endgenerate

@@ -8,10 +8,11 @@
 //   ordered   (cfg_unordered = 0): port = cfg_map[h], h = the connection's hash
 //             (xpuid[1:0] ^ xpuid[3:2] ^ xpuid[5:4] ^ xpuid[7:6] ^ xpuid[9:8] ^ vc) mod P, so a
 //             {destination, VC} stays on one port (strict order) until the XPU rewrites the map;
-//   unordered (cfg_unordered = 1): among the ports that are up and hold an ingress credit of
-//             the command's {VC, type} (else those with a credit, else all), the one with the
-//             least backlog (bytes in its pack queues); ties go round-robin, from the port after
-//             the last unordered choice.
+//   unordered (cfg_unordered = 1): among the ports that are up, reach the command's
+//             destination (p_unreach) and hold an ingress credit of its {VC, type} (else those up
+//             with a credit, else those with a credit, else all), the one with the least backlog
+//             (bytes in its pack queues); ties go round-robin, from the port after the last
+//             unordered choice.
 // Ingress credits: per {VC, type}, c[e] = credits port e returned minus commands handed to it
 // (exactly the port's free slots not yet given back), g = credits given to the XPU minus
 // commands taken while it had one. The XPU is given up to min_e c[e] - g, in words of up to 4,
@@ -41,6 +42,7 @@ module sue_port_sel #(
   input  wire                cfg_unordered,
   input  wire [7:0]          cfg_map,        // ordered: port of hash h at [2h +: 2] (mod P)
   input  wire [P-1:0]        port_ok,        // port e is up (link, and not taken out of use)
+  input  wire [P-1:0]        p_unreach,      // port e finds tx_xpuid unreachable (this cycle's)
   input  wire [P*BLW-1:0]    p_backlog,      // bytes waiting in port e's pack queues
   // XPU transmit command interface (docs/sue/index.md), as sue_endpoint's
   input  wire [1:0]          tx_valid,
@@ -100,6 +102,7 @@ module sue_port_sel #(
                       tx_xpuid[9:8] ^ tx_vc) & PM;
 
   // unordered: candidates, then the least backlog from ptr_q
+  wire [P-1:0]  reach_ok = port_ok & ~p_unreach;   // up, and reaching the destination
   reg [3:0]     cred, cand;
   reg [1:0]     best, e2;
   reg           found;
@@ -109,7 +112,8 @@ module sue_port_sel #(
     cred = 4'd0;
     for (e = 0; e < P; e = e + 1)
       cred[e] = c_q[(e*8 + ix3(cj))*CW +: CW] != {CW{1'b0}};
-    cand = 4'(port_ok) & cred;
+    cand = 4'(reach_ok) & cred;
+    if (cand == 4'd0) cand = 4'(port_ok) & cred;
     if (cand == 4'd0) cand = cred;
     if (cand == 4'd0) cand = 4'((1 << P) - 1);
     best    = 2'd0;
@@ -226,7 +230,7 @@ module sue_port_sel #(
       p_tx_err      <= 1'b0;
     end else begin
       p_tx_cycle    <= tx_cycle;
-    p_tx_vc       <= tx_vc;
+      p_tx_vc       <= tx_vc;
       p_tx_xpuid    <= tx_xpuid;
       p_tx_control  <= tx_control;
       p_tx_send_now <= tx_send_now;

@@ -49,7 +49,7 @@ static void ports(side_t *s) {
   P(etn, "eth_tx_nbytes"), P(etl, "eth_tx_last"), P(erv, "eth_rx_valid");
   P(err, "eth_rx_ready"), P(erd, "eth_rx_data"), P(ern, "eth_rx_nbytes"), P(erl, "eth_rx_last");
   P(eru, "eth_rx_user");
-  P(link_up, "link_up"), P(irq, "irq");
+  P(link_up, "link_up"), P(irq, "irq"), P(q_xpuid, "q_xpuid"), P(q_unreach, "q_unreach");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
   P(backlog, "tx_backlog");
 #undef P
@@ -420,6 +420,9 @@ void ep_cycle(ep_t *e, int traffic) {
     dut_set_u64(s->d, s->rx_credit, gn[i] ? sue_credit_word(gt[i], gv[i], gn[i]) : 0);
     dut_set_u64(s->d, s->rx_reset_in, 0);
     dut_set_u64(s->d, s->link_up, s->link);
+    /* the reachability query: mostly the peer, every fourth cycle another id (no stimulus drawn) */
+    s->qx = e->t % 4u ? s->peer : (unsigned)(e->t * 0x9E37u >> 4) & 0x3FFu;
+    dut_set_u64(s->d, s->q_xpuid, s->qx);
   }
   for (unsigned i = 0; i < 2; i++) {
     side_t *s = &e->s[i];
@@ -429,6 +432,10 @@ void ep_cycle(ep_t *e, int traffic) {
     /* a write whose BVALID shows in cycle t took effect at the edge before it: the RTL decides
      * cycle t with the new value, so the model takes it before its decision of cycle t */
     observe_axi(s);
+    unsigned qu = (unsigned)dut_get_u64(s->d, s->q_unreach);
+    CHECK_EQ(qu, (unsigned)sue_ep_dst_unreach(&s->ls.m, s->qx),
+             "q_unreach (destination table and UNREACH, for q_xpuid)");
+    s->n_q_unreach += qu;
     decide(e, s);
     verdict(e, s);
     deliver(e, s);

@@ -54,6 +54,7 @@ static void ports(mp_side_t *s) {
   P(o_irq, "o_irq"), P(o_backlog, "o_backlog"), P(o_tx_credit, "o_tx_credit");
   P(o_rx_credit, "o_rx_credit"), P(o_rx_start, "o_rx_start"), P(o_rx_vc, "o_rx_vc");
   P(o_sel_valid, "o_sel_valid"), P(o_sel_port, "o_sel_port"), P(o_sel_drop, "o_sel_drop");
+  P(o_unreach, "o_unreach");
 #undef P
 }
 
@@ -186,7 +187,9 @@ static void drive_xpu_tx(mp_t *m, mp_side_t *s, int allow, sue_psel_in_t *in) {
   dut_set_u64(d, s->tx_valid, 0);
   dut_set_u64(d, s->tx_err, 0);
   dut_set_u64(d, s->tx_reset_in, 0);
+  dut_set_u64(d, s->tx_xpuid, s->xq); /* held between commands: the port choice's query */
   in->tx_valid = 0;
+  in->tx_xpuid = s->xq;
   if (!s->busy &&
       (!allow || s->sent >= s->to_send || !prng_bernoulli(&m->r, m->p_cmd) || !new_cmd(m, s)))
     return;
@@ -201,6 +204,7 @@ static void drive_xpu_tx(mp_t *m, mp_side_t *s, int allow, sue_psel_in_t *in) {
   dut_set(d, s->tx_control, w);
   dut_set_u64(d, s->tx_vc, c->vc);
   dut_set_u64(d, s->tx_xpuid, c->xpuid);
+  s->xq = c->xpuid;
   dut_set_u64(d, s->tx_send_now, c->send_now);
   memset(w, 0, sizeof w);
   sue_cmd_data_beat(c, m->k->data_w, s->beat, w);
@@ -447,11 +451,21 @@ static void instance_lockstep(mp_t *m, mp_side_t *s, const sue_psel_in_t *pin,
     in.backlog[e] = (uint32_t)field(d, s->o_backlog, tbw * e, tbw);
   }
   in.port_ok = s->link_prev & s->port_en;
+  /* each port's answer for tx_xpuid: its destination table and UNREACH, as the model has them */
+  in.unreach = 0;
+  for (unsigned e = 0; e < p; e++) {
+    unsigned u = (unsigned)field(d, s->o_unreach, e, 1);
+    CHECK_EQ(u, (unsigned)sue_ep_dst_unreach(&s->ls[e].m, s->xq),
+             "o_unreach (port's destination table and UNREACH, for tx_xpuid)");
+    in.unreach |= u << e;
+    s->unreach_cyc[e] += u;
+  }
   sue_psel_par_t par = {p, m->k->ing_cmd, m->k->ing_data};
   sue_psel_step(&s->ps, &par, &s->pcfg, &in, &s->pend);
   if (s->pend.first && s->pend.fwd) {
     s->sent_port[s->pend.port]++;
     s->sent_down += !((s->link_prev >> s->pend.port) & 1u);
+    s->sent_unreach += in.unreach >> s->pend.port & 1u;
   }
   CHECK(!s->pend.first || !s->pend.drop, "a command of an XPU that keeps to its credits dropped");
   if (s->pend.fwd && in.tx_cycle + 1u == s->beats && s->beat == s->beats) {

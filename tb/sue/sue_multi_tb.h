@@ -62,7 +62,7 @@ struct mp_side {
       qc_valid, qc_vc, qc_units, tx_reset_in, rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
       rx_data, rx_credit, rx_reset_in, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru,
       link_up, irq, o_decide, o_kind, o_verdict, o_irq, o_backlog, o_tx_credit, o_rx_credit,
-      o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop;
+      o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop, o_unreach;
   unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
   unsigned port_en;
   /* the XPU's transmit side */
@@ -72,6 +72,9 @@ struct mp_side {
   unsigned seq[SUE_NVC];
   unsigned sent_port[PM];        /* commands handed to each port (the model's choice) */
   unsigned sent_down;            /* commands handed to a port while it was down */
+  unsigned sent_unreach;         /* ... to a port that found the destination unreachable */
+  unsigned xq;                   /* tx_xpuid driven this cycle (held between commands) */
+  uint64_t unreach_cyc[PM];      /* cycles port e found it unreachable (o_unreach) */
   sue_stream_t out[PM][SUE_NVC]; /* what each port carries, per VC, in order */
   sue_psel_out_t pend;           /* the model's step of the last cycle: RTL shows it now */
   sue_rxm_out_t rpend;

@@ -349,7 +349,8 @@ HARNESS_TEST(ep_link_down) {
     out.down = 1;
     e->s[0].link = e->s[1].link = 0;
     uint64_t t0 = e->t;
-    while (e->t < t0 + 12u * o.retx_timeout) /* 3 expiries needed; many more happen */
+    const unsigned outage = (unsigned)harness_scaled(6, 12, 12) * o.retx_timeout;
+    while (e->t < t0 + outage) /* 3 expiries needed; more happen */
       ep_cycle(e, 1);
     side_t *a = &e->s[0], *b = &e->s[1];
     CHECK(sue_ep_unacked(&a->ls.m) > 0 && sue_ep_unacked(&b->ls.m) > 0,
@@ -360,6 +361,8 @@ HARNESS_TEST(ep_link_down) {
     CHECK_EQ(axi_now(e, b, 0, SUE_REG_STATUS, 0) & SUE_REG_STATUS_LINK_UP_MASK, 0,
              "endpoint 1 STATUS.LINK_UP in the outage");
     CHECK_EQ(axi_now(e, a, 0, SUE_REG_UNREACH0, 0), 1u << PEER_SLOT, "endpoint 0 UNREACH0");
+    CHECK(a->n_q_unreach > 0 && b->n_q_unreach == 0, "q_unreach for the peer: %llu and %llu cycles",
+          (unsigned long long)a->n_q_unreach, (unsigned long long)b->n_q_unreach);
     CHECK_EQ(axi_now(e, a, 0, SUE_REG_UNREACH1, 0), 0, "endpoint 0 UNREACH1");
     CHECK_EQ(axi_now(e, a, 0, SUE_REG_INTR, 0), SUE_INTR_LINK_DOWN | SUE_INTR_UNREACH,
              "endpoint 0 INTR in the outage");
@@ -380,7 +383,7 @@ HARNESS_TEST(ep_link_down) {
              "endpoint 0 INTR after the outage");
     CHECK_EQ(b->ls.m.reach.intr, SUE_INTR_LINK_DOWN | SUE_INTR_LINK_UP,
              "endpoint 1 INTR after the outage");
-    harness_log("%s: outage of %u cycles; timer expiries %u / %u", tops[run], 12u * o.retx_timeout,
+    harness_log("%s: outage of %u cycles; timer expiries %u / %u", tops[run], outage,
                 a->ls.m.cnt[SUE_CNT_TX_TIMEOUTS], b->ls.m.cnt[SUE_CNT_TX_TIMEOUTS]);
     ep_close(e);
     free(e);

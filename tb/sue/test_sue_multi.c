@@ -4,11 +4,11 @@
  * exactly once, whole, and in ordered mode in order).
  *
  *  - mp_ordered:   both tops (sue_multi_p4 is @regress: make sim, not make test), ordered mode,
- *                  wires losing 1e-2 of the frames (+quick 4e-2) and corrupting as many: no reorder
- * at the XPU, ever; each connection on the port of its hash; go-back-N recovers every loss per
- * port.
+ *                  wires losing 1e-2 of the frames (+quick 3e-2) and corrupting as many: no
+ *                  reorder at the XPU, ever; each connection on the port of its hash; go-back-N
+ *                  recovers every loss per port.
  *  - mp_unordered: both tops (the same), unordered: every port carries a share; exactly once.
- *  - mp_port_down: unordered, port 1's wire cut both ways for 6,000 cycles (+quick 2,500;
+ *  - mp_port_down: unordered, port 1's wire cut both ways for 6,000 cycles (+quick 1,500;
  *                  link_up low at both ends), traffic before, during and after: no command goes
  *                  to port 1 while it is down, none is lost or duplicated (what port 1 held is
  *                  resent on it once it is back), port 1 carries traffic again after.
@@ -16,6 +16,8 @@
  *                  while out, used again after.
  *  - mp_map_move:  ordered, the XPU moves every connection to port 0 by rewriting MAP when its
  *                  traffic is quiet, and back: order kept, nothing lost.
+ *  - mp_unreach:   unordered, the peer unreachable on port 1 (its wire losing everything, the link
+ *                  up): no new command to port 1 while it is, port 1 used again once reachable.
  */
 #include <stdlib.h>
 
@@ -182,6 +184,77 @@ HARNESS_TEST(mp_port_en) {
   mp_finish(m);
   for (unsigned i = 0; i < 2; i++)
     CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: port 1 unused once back in use", m->s[i].id);
+  mp_close(m);
+  free(m);
+}
+
+/* A destination unreachable on one port (issue 19 item 3, "new work avoids it"): unordered, port
+ * 1's wire loses every frame both ways while its link stays up. Each side's port 1 times out
+ * (REACH.RETRY_LIMIT 1 there) and marks the peer unreachable; from then no new command goes to
+ * port 1, although it is up and holds credits, until a frame from the peer passes there again
+ * (the wire back, the go-back-N resend answered); then port 1 is used again. What port 1 held
+ * waits for the wire (this instance resends it on port 1 only) and is delivered once. */
+static int unreach_on(const mp_t *m, unsigned e, int want) {
+  for (unsigned i = 0; i < 2; i++)
+    if (((m->s[i].ls[e].m.reach.unr_q >> 1) & 1u) != (unsigned)want) /* the peer: slot 1 */
+      return 0;
+  return 1;
+}
+
+HARNESS_TEST(mp_unreach) {
+  mp_t *m = calloc(1, sizeof *m);
+  CHECK(m != NULL, "memory");
+  const unsigned n = ncmds();
+  mp_open(m, "sue_multi_p2", 0, n, 0.0, 0x120);
+  for (unsigned i = 0; i < 2;
+       i++) { /* port 1: RETRY_LIMIT 1, a shorter timer (the test's length) */
+    mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_REACH, 1, NULL);
+    mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
+  }
+  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
+    mp_cycle(m, 0);
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].to_send = n / 3;
+  mp_run(m, 0); /* both ports in use, everything answered */
+  unsigned p1[2];
+  for (unsigned i = 0; i < 2; i++) {
+    CHECK(m->s[i].sent_port[1] > 0, "instance %u: port 1 unused before the cut", m->s[i].id);
+    p1[i] = m->s[i].sent_port[1];
+    m->s[i].to_send = n / 3 + n / 6;
+  }
+  m->cut = 2u;                   /* port 1's wire loses everything; its link stays up */
+  while (!unreach_on(m, 1, 1)) { /* some commands to port 1, unanswered: its timer runs out */
+    CHECK(m->t < m->max_cycles, "port 1 never found the peer unreachable");
+    mp_cycle(m, 1);
+  }
+  for (unsigned i = 0; i < 2; i++) {
+    CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: nothing went to port 1 in the cut",
+          m->s[i].id);
+    p1[i] = m->s[i].sent_port[1];
+    m->s[i].to_send = 2 * n / 3;
+  }
+  while (m->s[0].sent < m->s[0].to_send || m->s[1].sent < m->s[1].to_send) {
+    CHECK(m->t < m->max_cycles, "not sent: %u, %u", m->s[0].sent, m->s[1].sent);
+    mp_cycle(m, 1); /* new work while the peer is unreachable on port 1 */
+  }
+  for (unsigned i = 0; i < 2; i++)
+    CHECK(m->s[i].sent_port[1] == p1[i] && m->s[i].unreach_cyc[1] > 0,
+          "instance %u: %u commands went to port 1 while the peer was unreachable there",
+          m->s[i].id, m->s[i].sent_port[1] - p1[i]);
+  m->cut = 0;
+  while (!unreach_on(m, 1, 0)) { /* the resend answered: the peer heard from on port 1 again */
+    CHECK(m->t < m->max_cycles, "port 1 never found the peer reachable again");
+    mp_cycle(m, 0);
+  }
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].to_send = n;
+  mp_run(m, 0);
+  mp_finish(m);
+  for (unsigned i = 0; i < 2; i++) {
+    CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: port 1 unused once reachable again",
+          m->s[i].id);
+    CHECK_EQ(m->s[i].sent_unreach, 0, "commands handed to a port that found the peer unreachable");
+  }
   mp_close(m);
   free(m);
 }

@@ -52,7 +52,7 @@ typedef struct {
   sue_psel_cfg_t cfg;
   sue_psel_t m;
   knobs_t kb;
-  port_t flush, unord, map, ok, backlog, tx_valid, tx_cycle, tx_vc, tx_xpuid, tx_control,
+  port_t flush, unord, map, ok, unr, backlog, tx_valid, tx_cycle, tx_vc, tx_xpuid, tx_control,
       tx_send_now, tx_data, tx_err, tx_credit, p_credit, p_valid, p_cycle, p_vc, p_xpuid, p_control,
       p_send_now, p_data, p_err, sel_valid, sel_port, inc_viol, inc_drop;
   /* the XPU */
@@ -65,9 +65,10 @@ typedef struct {
   unsigned hc[SUE_PSEL_PMAX][8], owed[SUE_PSEL_PMAX][8], rr[SUE_PSEL_PMAX];
   uint32_t bl[SUE_PSEL_PMAX];
   unsigned ok_bits;
+  unsigned unr_mask[SUE_PSEL_PMAX]; /* port e finds xpuid x unreachable: bit x % 16 */
   /* statistics */
   uint64_t n_cmd, n_beats, n_unord, n_ord, n_port[SUE_PSEL_PMAX], n_tie, n_fallback, n_viol,
-      n_port_drop, n_abort, n_stray, n_bad, n_flush, n_reset, n_map, n_words;
+      n_port_drop, n_abort, n_stray, n_bad, n_flush, n_reset, n_map, n_words, n_avoid;
 } pt_t;
 
 static unsigned ing(const pt_t *s, unsigned j) { return (j & 1u) ? s->c->ing_data : s->c->ing_cmd; }
@@ -84,6 +85,10 @@ static void new_phase(pt_t *s) {
   k->p_rel = 0.02 + 0.5 * prng_double(&s->rng);
   k->p_ret = 0.1 + 0.9 * prng_double(&s->rng);
   k->p_ok = prng_bernoulli(&s->rng, 0.5) ? 0.0 : 0.01;
+  for (unsigned e = 0; e < s->c->p; e++) /* destinations unreachable on a port, now and then */
+    s->unr_mask[e] = prng_bernoulli(&s->rng, 0.6)
+                         ? 0u
+                         : (unsigned)(prng_below(&s->rng, 0x10000) & prng_below(&s->rng, 0x10000));
   s->cfg.unordered = (unsigned)prng_below(&s->rng, 2);
 }
 
@@ -212,6 +217,10 @@ static void psel_cycle(pt_t *s, int traffic, int flush) {
       d, s->map,
       (uint64_t)(s->cfg.map[0] | s->cfg.map[1] << 2 | s->cfg.map[2] << 4 | s->cfg.map[3] << 6));
   dut_set_u64(d, s->ok, s->ok_bits);
+  in.unreach = 0;
+  for (unsigned e = 0; e < p; e++)
+    in.unreach |= (s->unr_mask[e] >> (s->xpuid & 15u) & 1u) << e;
+  dut_set_u64(d, s->unr, in.unreach);
   uint32_t blw[4] = {0};
   for (unsigned e = 0; e < p; e++)
     bits_put_field(blw, e * s->c->blw, s->c->blw, s->bl[e]);
@@ -241,7 +250,11 @@ static void psel_cycle(pt_t *s, int traffic, int flush) {
         CHECK_EQ(e, s->cfg.map[sue_psel_hash(p, s->xpuid, s->vc)] % p, "ordered: the map's port");
         s->n_ord++;
       } else {
-        unsigned oc = s->ok_bits & cred, ties = 0;
+        unsigned oc = s->ok_bits & ~in.unreach & cred, ties = 0;
+        if (!oc) /* every port up with a credit finds the destination unreachable */
+          oc = s->ok_bits & cred;
+        else
+          s->n_avoid += (s->ok_bits & in.unreach & cred) != 0;
         if (oc) {
           CHECK(oc >> e & 1u, "unordered: port %u is not up with a credit (0x%x)", e, oc);
           for (unsigned f = 0; f < p; f++) {
@@ -319,6 +332,7 @@ static void open_psel(pt_t *s, const psel_case_t *c) {
   dut_t *d = s->d = dut_open(c->top);
   s->flush = dut_port(d, "flush"), s->unord = dut_port(d, "cfg_unordered");
   s->map = dut_port(d, "cfg_map"), s->ok = dut_port(d, "port_ok");
+  s->unr = dut_port(d, "p_unreach");
   s->backlog = dut_port(d, "p_backlog");
   s->tx_valid = dut_port(d, "tx_valid"), s->tx_cycle = dut_port(d, "tx_cycle");
   s->tx_vc = dut_port(d, "tx_vc"), s->tx_xpuid = dut_port(d, "tx_xpuid");
@@ -386,7 +400,8 @@ HARNESS_TEST(psel_lockstep) {
     }
     harness_log("%s: %u cycles: commands %llu (%llu beats; ordered %llu, unordered %llu, per "
                 "port %llu / %llu / %llu / %llu; with ties %llu, no up port with a credit "
-                "%llu), without a credit %llu (dropped %llu), aborted %llu, stray "
+                "%llu, a port avoided for an unreachable destination %llu), without a credit %llu "
+                "(dropped %llu), aborted %llu, stray "
                 "beats %llu, tx_valid 3 %llu, credit words %llu, map rewrites %llu, flushes "
                 "%llu, resets %llu",
                 s->c->top, cycles, (unsigned long long)s->n_cmd, (unsigned long long)s->n_beats,
@@ -394,11 +409,11 @@ HARNESS_TEST(psel_lockstep) {
                 (unsigned long long)s->n_port[0], (unsigned long long)s->n_port[1],
                 (unsigned long long)s->n_port[2], (unsigned long long)s->n_port[3],
                 (unsigned long long)s->n_tie, (unsigned long long)s->n_fallback,
-                (unsigned long long)s->n_viol, (unsigned long long)s->n_port_drop,
-                (unsigned long long)s->n_abort, (unsigned long long)s->n_stray,
-                (unsigned long long)s->n_bad, (unsigned long long)s->n_words,
-                (unsigned long long)s->n_map, (unsigned long long)s->n_flush,
-                (unsigned long long)s->n_reset);
+                (unsigned long long)s->n_avoid, (unsigned long long)s->n_viol,
+                (unsigned long long)s->n_port_drop, (unsigned long long)s->n_abort,
+                (unsigned long long)s->n_stray, (unsigned long long)s->n_bad,
+                (unsigned long long)s->n_words, (unsigned long long)s->n_map,
+                (unsigned long long)s->n_flush, (unsigned long long)s->n_reset);
     int quick = harness_scale() == HARNESS_QUICK;
     for (unsigned e = 0; e < p; e++)
       CHECK(s->n_port[e] > 100, "%s: port %u chosen %llu times", s->c->top, e,
@@ -406,7 +421,7 @@ HARNESS_TEST(psel_lockstep) {
     CHECK(s->n_ord > 100 && s->n_unord > 100 && s->n_viol > 0 && s->n_abort > 0 && s->n_stray > 0 &&
               s->n_bad > 0 && (quick || (s->n_flush > 0 && s->n_reset > 0)),
           "event mix of %s", s->c->top);
-    CHECK(p == 1 || (s->n_tie > 0 && s->n_fallback > 0 && s->n_port_drop > 0),
+    CHECK(p == 1 || (s->n_tie > 0 && s->n_fallback > 0 && s->n_port_drop > 0 && s->n_avoid > 0),
           "event mix of %s (ports)", s->c->top);
     dut_close(s->d);
     free(s);

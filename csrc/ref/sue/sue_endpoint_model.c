@@ -522,6 +522,11 @@ unsigned sue_ep_tx_backlog(const sue_ep_t *ep) {
   return n;
 }
 
+int sue_ep_dst_unreach(const sue_ep_t *ep, unsigned xpuid) {
+  int d = sue_cfg_find_dst(&ep->cfg, &ep->p, xpuid);
+  return d >= 0 && (ep->reach.unr_q >> d & 1u);
+}
+
 unsigned sue_ep_unacked(const sue_ep_t *ep) {
   unsigned n = 0;
   for (unsigned c = 0; c < ep->nconn; c++)

@@ -178,6 +178,9 @@ unsigned sue_ep_tx_queued(const sue_ep_t *ep);
 unsigned sue_ep_tx_backlog(const sue_ep_t *ep);
 /* PDUs sent and not acknowledged, summed over the connections. */
 unsigned sue_ep_unacked(const sue_ep_t *ep);
+/* The RTL's q_unreach for q_xpuid = xpuid: an entry of the destination table, unreachable
+ * (UNREACH, as registered at the last edge). A multi-port instance's port choice avoids it. */
+int sue_ep_dst_unreach(const sue_ep_t *ep, unsigned xpuid);
 
 #ifdef __cplusplus
 }

@@ -33,7 +33,9 @@ void sue_psel_step(sue_psel_t *s, const sue_psel_par_t *par, const sue_psel_cfg_
       cred |= 1u << e;
   if (first) {
     if (cfg->unordered) {
-      unsigned cand = in->port_ok & cred;
+      unsigned cand = in->port_ok & ~in->unreach & cred;
+      if (!cand)
+        cand = in->port_ok & cred;
       if (!cand)
         cand = cred;
       if (!cand)

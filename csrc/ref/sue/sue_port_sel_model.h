@@ -6,8 +6,9 @@
  *
  * A command's beat 0 picks its port; its other beats follow. Ordered: cfg.map[hash] mod P, the
  * hash of sue_psel_hash, so a {destination, VC} stays on one port. Unordered: among the ports
- * that are up and hold an ingress credit of the command's {VC, type} (else those with a credit,
- * else all), the least backlog, ties round-robin from the port after the last unordered choice.
+ * that are up, reach the command's destination and hold an ingress credit of its {VC, type}
+ * (else those up with a credit, else those with a credit, else all), the least backlog, ties
+ * round-robin from the port after the last unordered choice.
  * Credits per {VC, type} j = vc * 2 + type: c[e][j] counts port e's returns less the commands
  * it was handed (the port's free slots not yet given back), g[j] the credits given to the XPU
  * less the commands taken while it had one; up to min_e c[e][j] - g[j] goes to the XPU, a word
@@ -42,7 +43,8 @@ typedef struct {
   unsigned tx_valid, tx_cycle, tx_vc, tx_xpuid; /* the XPU's beat (tx_valid 0: none) */
   unsigned p_credit[SUE_PSEL_PMAX];             /* port e's credit word (6 bits, as tx_credit) */
   unsigned port_ok;                             /* bit e: port e is up */
-  uint32_t backlog[SUE_PSEL_PMAX];              /* bytes in port e's pack queues */
+  unsigned unreach; /* bit e: port e finds tx_xpuid unreachable (its UNREACH; unordered only) */
+  uint32_t backlog[SUE_PSEL_PMAX]; /* bytes in port e's pack queues */
 } sue_psel_in_t;
 
 typedef struct {
