@@ -116,7 +116,7 @@ VVP_main := $(B)/sim.vvp
 $(foreach g,$(PROGRAMS),$(eval VVP_$(g) := $(B)/sim_$(g).vvp))
 all: $(foreach g,main $(PROGRAMS),$(VVP_$(g))) $(B)/harness.vpi
 define vvp_rule
-$$(VVP_$(1)): $$(RTL_DEPS) $$(GEN)/tb_tops.v $$(STAMP) $$(TOPSET_STAMP)
+$$(VVP_$(1)): $$(RTL_DEPS) $$(GEN)/tb_tops.v $$(GEN)/tops.mk $$(STAMP) $$(TOPSET_STAMP)
 	@mkdir -p $$(B)
 	@# -Wall, and any warning is an error, as in make lint (the RTL has no timescale of its own:
 	@# the wrappers' 1ps/1ps is the only one, so that warning is off)

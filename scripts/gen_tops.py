@@ -150,8 +150,9 @@ def gen(block, outdir, tops):
     c.append("const harness_top_t harness_tops[] = {")
     for t in tops:
         params = " ".join("%s=%s" % kv for kv in t["params"])
-        c.append('  {"%s", "%s", ports_%s, %d, "%s"},' % (t["name"], t["module"], t["name"],
-                                                        len(t["ports"]), params))
+        c.append('  {"%s", "%s", ports_%s, %d, "%s", %d, "%s"},' % (
+            t["name"], t["module"], t["name"], len(t["ports"]), params,
+            1 if "regress" in t["attrs"] else 0, ",".join(t["programs"])))
     c.append("};")
     c.append("const int harness_ntops = %d;" % len(tops))
     c.append('const char *const harness_block_name = "%s";' % block)

@@ -82,7 +82,7 @@ block_test_names() {
 test_program() {
   local f
   f=$(grep -lE "^HARNESS_(TEST|XFAIL)\($2[,)]" tb/"$1"/*.c 2>/dev/null | head -1)
-  [ -n "$f" ] && sed -n 's/^HARNESS_PROGRAM(\([a-z0-9_]*\));.*/\1/p' "$f" | head -1
+  [ -n "$f" ] && sed -n 's/^HARNESS_PROGRAM( *\([a-z0-9_]*\) *) *;.*/\1/p' "$f" | head -1
   return 0
 }
 

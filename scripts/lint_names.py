@@ -152,7 +152,11 @@ for b in blocks:
     used = set()
     for f in sorted(glob.glob("tb/%s/*.c" % b)):
         with open(f) as fh:
-            decl = re.findall(r"^HARNESS_PROGRAM\((\w+)\)", fh.read(), re.M)
+            text = fh.read()
+        decl = re.findall(r"^HARNESS_PROGRAM\( *([a-z0-9_]+) *\) *;", text, re.M)
+        if len(re.findall(r"^\s*HARNESS_PROGRAM\b", text, re.M)) != len(decl):
+            finding(f, "HARNESS_PROGRAM(name); at the start of a line, name [a-z0-9_]+ "
+                    "(scripts/run_one.sh reads it so)")
         if len(decl) > 1:
             finding(f, "HARNESS_PROGRAM %s: one program a file" % ", ".join(decl))
         for g in decl:

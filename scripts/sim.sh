@@ -62,6 +62,13 @@ for b in $blocks; do
   # their own builds below.
   what=()
   [ -n "$ctests" ] || what=("sim_out/build/gen/$b/tops.mk")
+  # Icarus: only the programs (tops.txt @program) the tests to run need, and the VPI module
+  if [ -n "$ctests" ] && [ "$sim" = icarus ]; then
+    what=("$bdir/harness.vpi")
+    for g in $(for t in $ctests; do p=$(test_program "$b" "$t"); echo "sim${p:+_$p}.vvp"; done | sort -u); do
+      what+=("$bdir/$g")
+    done
+  fi
   if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" "${what[@]}" >"$bdir/build.log" 2>&1; then
     cat "$bdir/build.log" >&2
     echo "build of block $b for $sim failed (log: $bdir/build.log)" >&2

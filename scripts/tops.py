@@ -58,6 +58,9 @@ def parse(path):
                         raise TopsError("%s: unknown attribute '%s' (valid: %s)"
                                         % (where, p, " ".join(ATTRS)))
                     if p.split("=", 1)[0] == "@program":
+                        if programs:
+                            raise TopsError("%s: @program twice (one @program=NAME[,NAME...])"
+                                            % where)
                         programs = p.split("=", 1)[1].split(",") if "=" in p else [""]
                         for g in programs:
                             if not re.match(r"^[a-z][a-z0-9_]*$", g) or g == "main":

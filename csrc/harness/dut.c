@@ -52,22 +52,33 @@ static int top_index(const char *fn, const char *top) {
   FAIL("%s: unknown top '%s'; tops of block %s:%s", fn, top, harness_block_name, list);
 }
 
+/* A top missing from this program that is not @regress is in another Icarus program
+ * (@program): the test's file does not declare it, a mistake, never a top to skip. */
+static void top_in_other_program(const char *fn, int ti) {
+  if (!harness_tops[ti].regress)
+    FAIL("%s: top '%s' is not in this program: on Icarus it is @program=%s (tb/%s/tops.txt) and "
+         "this test's file lacks HARNESS_PROGRAM(NAME) of one of them",
+         fn, harness_tops[ti].name, harness_tops[ti].programs, harness_block_name);
+}
+
 int dut_top_built(const char *top) {
-  if (be_top_built(top_index("dut_top_built", top)))
+  int ti = top_index("dut_top_built", top);
+  if (be_top_built(ti))
     return 1;
-  harness_log("%s: not in this program (%s): @regress and make test's programs leave it out, or "
-              "on Icarus another @program's",
-              top, be_sim_name());
+  top_in_other_program("dut_top_built", ti);
+  harness_log("%s: @regress top, not in this program (make test's %s lane): left out", top,
+              be_sim_name());
   return 0;
 }
 
 dut_t *dut_open(const char *top) {
   int ti = top_index("dut_open", top);
-  if (!be_top_built(ti))
-    FAIL("dut_open: top '%s' is not in this program: it is @regress (tb/%s/tops.txt) and make "
-         "test's programs leave it out (ask dut_top_built() first; make sim builds it), or on "
-         "Icarus it is @program=NAME and this test's file lacks HARNESS_PROGRAM(NAME)",
+  if (!be_top_built(ti)) {
+    top_in_other_program("dut_open", ti);
+    FAIL("dut_open: top '%s' is @regress (tb/%s/tops.txt) and this program was built without it "
+         "(make test); ask dut_top_built() first. make sim builds it.",
          top, harness_block_name);
+  }
   /* the lowest instance of this top that no open DUT holds */
   unsigned long held = 0;
   for (int i = 0; i < HARNESS_MAX_DUTS; i++)

@@ -21,7 +21,9 @@ typedef struct {
   const char *module; /* RTL module */
   const harness_port_t *ports;
   int nports;
-  const char *params; /* "NAME=VALUE ..." as in tops.txt (vector replay checks %param) */
+  const char *params;   /* "NAME=VALUE ..." as in tops.txt (vector replay checks %param) */
+  int regress;          /* @regress: TOPSET=test (make test) leaves it out */
+  const char *programs; /* @program=...: on Icarus only in those programs ("" : sim.vvp) */
 } harness_top_t;
 
 extern const harness_top_t harness_tops[];
