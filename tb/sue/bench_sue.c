@@ -696,16 +696,13 @@ HARNESS_TEST(bench_sue_ports) {
     for (unsigned k = 0; k < 2; k++)
       for (unsigned mode = 0; mode < 2; mode++) {
         const unsigned ordered = 1u - mode;
-        mp_t *m = calloc(1, sizeof *m);
-        CHECK(m != NULL, "memory");
-        mp_open(m, mp_cases[k].top, (int)ordered, cmds, 0.0, 0xB1 + k * 2 + ordered);
+        mp_t *m = mp_new(mp_cases[k].top, (int)ordered, cmds, 0.0, 0xB1 + k * 2 + ordered);
         for (unsigned i = 0; i < 2; i++)
           for (unsigned e = 0; e < m->k->p; e++) {
             m->ch[i][e].lat = lats[w];
             mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_ACK_DELAY, ack_delays[w], NULL);
           }
-        while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-          mp_cycle(m, 0);
+        mp_axi_settle(m);
         m->dlen = BENCH_DLEN;
         m->p_cmd = 1.0;
         m->s[1].to_send = 0;
@@ -715,8 +712,7 @@ HARNESS_TEST(bench_sue_ports) {
         CHECK(r->received == cmds, "%s: %u of %u delivered", m->k->top, r->received, cmds);
         row(f, m->k->top, m->k->p, m->k->eth_w, ordered ? "ordered" : "unordered", lats[w], cmds,
             r->t_last - r->t_first + 1, r->rx_bytes, m->s[0].sent_port, m->s[0].sent);
-        mp_close(m);
-        free(m);
+        mp_free(m);
       }
   }
   fclose(f);

@@ -18,6 +18,8 @@ static const ep_case_t cases[] = {
 };
 
 #define MAXW HARNESS_WORDS(2048)
+/* slot 0 of every destination table: an XPU never talked to (slot 1 is the peer) */
+#define EP_OTHER_XPUID 0x3F0u
 
 /* A result of the lockstep (sue_ep_lockstep.h): a difference fails the test. */
 static void ls_ok(const side_t *s, int r) {
@@ -77,7 +79,7 @@ static void config(ep_t *e, side_t *s) {
   ep_axi(s, 1, SUE_REG_MAC_HI, 0x0200, NULL);
   ep_axi(s, 1, SUE_REG_MAC_LO, s->id, NULL);
   ep_axi(s, 1, SUE_REG_IP, 0x0A000000u | s->id, NULL);
-  const unsigned ids[2] = {0x3F0, s->peer};
+  const unsigned ids[2] = {EP_OTHER_XPUID, s->peer};
   for (unsigned d = 0; d < 2; d++) {
     ep_axi(s, 1, SUE_REG_DST(d), 0x80000000u | ids[d], NULL);
     ep_axi(s, 1, SUE_REG_DST(d) + 4, 0x0200, NULL);
@@ -420,8 +422,11 @@ void ep_cycle(ep_t *e, int traffic) {
     dut_set_u64(s->d, s->rx_credit, gn[i] ? sue_credit_word(gt[i], gv[i], gn[i]) : 0);
     dut_set_u64(s->d, s->rx_reset_in, 0);
     dut_set_u64(s->d, s->link_up, s->link);
-    /* the reachability query: mostly the peer, every fourth cycle another id (no stimulus drawn) */
-    s->qx = e->t % 4u ? s->peer : (unsigned)(e->t * 0x9E37u >> 4) & 0x3FFu;
+    /* the reachability query (no stimulus drawn): the peer half the cycles, the table's other
+     * entry (slot 0) a quarter, any id the rest */
+    s->qx = e->t % 4u >= 2u ? s->peer
+            : e->t % 4u     ? EP_OTHER_XPUID
+                            : (unsigned)(e->t * 0x9E37u >> 4) & 0x3FFu;
     dut_set_u64(s->d, s->q_xpuid, s->qx);
   }
   for (unsigned i = 0; i < 2; i++) {

@@ -632,3 +632,25 @@ void mp_close(mp_t *m) {
       sue_chan_free(&m->ch[i][e]);
   }
 }
+
+mp_t *mp_new(const char *top, int ordered, unsigned cmds, double loss, uint64_t salt) {
+  mp_t *m = calloc(1, sizeof *m);
+  CHECK(m != NULL, "memory");
+  mp_open(m, top, ordered, cmds, loss, salt);
+  return m;
+}
+
+void mp_free(mp_t *m) {
+  mp_close(m);
+  free(m);
+}
+
+void mp_axi_settle(mp_t *m) {
+  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
+    mp_cycle(m, 0);
+}
+
+void mp_to_send(mp_t *m, unsigned n) {
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].to_send = n;
+}

@@ -122,6 +122,14 @@ void mp_run(mp_t *m, uint64_t until);
  * models, and that every command arrived once. */
 void mp_finish(mp_t *m);
 void mp_close(mp_t *m);
+/* mp_open on a new mp_t (the harness fails the test if there is no memory); mp_free closes it and
+ * frees it. */
+mp_t *mp_new(const char *top, int ordered, unsigned cmds, double loss, uint64_t salt);
+void mp_free(mp_t *m);
+/* Idle cycles (no new commands) until both sides' queued AXI4-Lite accesses are done. */
+void mp_axi_settle(mp_t *m);
+/* Both sides send n commands in all (mp_run sends up to it). */
+void mp_to_send(mp_t *m, unsigned n);
 /* Queues an AXI4-Lite access of side s (port e's registers at e << 12, the instance's at MREG). */
 void mp_axi(mp_side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result);
 

@@ -19,8 +19,6 @@
  *  - mp_unreach:   unordered, the peer unreachable on port 1 (its wire losing everything, the link
  *                  up): no new command to port 1 while it is, port 1 used again once reachable.
  */
-#include <stdlib.h>
-
 #include "harness.h"
 #include "sue_multi_tb.h"
 
@@ -34,11 +32,9 @@ HARNESS_TEST(mp_ordered) {
   for (size_t k = 0; k < sizeof mp_cases / sizeof mp_cases[0]; k++) {
     if (!dut_top_built(mp_cases[k].top)) /* @regress: make sim builds it, make test does not */
       continue;
-    mp_t *m = calloc(1, sizeof *m);
-    CHECK(m != NULL, "memory");
     /* +quick sends a sixteenth of the commands: a higher loss keeps losses in every run */
-    mp_open(m, mp_cases[k].top, 1, ncmds(), harness_scale() == HARNESS_QUICK ? 3e-2 : 1e-2,
-            0x0D0 + k);
+    mp_t *m = mp_new(mp_cases[k].top, 1, ncmds(), harness_scale() == HARNESS_QUICK ? 3e-2 : 1e-2,
+                     0x0D0 + k);
     mp_run(m, 0);
     mp_finish(m);
     /* each connection on the port of its hash: the ports carried what the hash gave them */
@@ -48,8 +44,7 @@ HARNESS_TEST(mp_ordered) {
           CHECK(m->s[i].out[e][v].n == 0 || sue_psel_hash(m->k->p, m->s[i].peer, v) == e,
                 "instance %u: VC %u on port %u, its hash says %u", m->s[i].id, v, e,
                 sue_psel_hash(m->k->p, m->s[i].peer, v));
-    mp_close(m);
-    free(m);
+    mp_free(m);
   }
 }
 
@@ -57,9 +52,7 @@ HARNESS_TEST(mp_unordered) {
   for (size_t k = 0; k < sizeof mp_cases / sizeof mp_cases[0]; k++) {
     if (!dut_top_built(mp_cases[k].top))
       continue;
-    mp_t *m = calloc(1, sizeof *m);
-    CHECK(m != NULL, "memory");
-    mp_open(m, mp_cases[k].top, 0, ncmds(), 0.0, 0x0E0 + k);
+    mp_t *m = mp_new(mp_cases[k].top, 0, ncmds(), 0.0, 0x0E0 + k);
     mp_run(m, 0);
     mp_finish(m);
     for (unsigned i = 0; i < 2; i++)
@@ -67,20 +60,16 @@ HARNESS_TEST(mp_unordered) {
         CHECK(m->s[i].sent_port[e] * m->k->p * 4 >= m->s[i].sent,
               "instance %u: port %u carried %u of %u commands", m->s[i].id, e, m->s[i].sent_port[e],
               m->s[i].sent);
-    mp_close(m);
-    free(m);
+    mp_free(m);
   }
 }
 
 HARNESS_TEST(mp_port_down) {
-  mp_t *m = calloc(1, sizeof *m);
-  CHECK(m != NULL, "memory");
   const unsigned n = ncmds();
-  mp_open(m, "sue_multi_p2", 0, n, 0.0, 0x0F0);
+  mp_t *m = mp_new("sue_multi_p2", 0, n, 0.0, 0x0F0);
   const uint64_t warm = harness_scaled(500, 2000, 2000), outage = harness_scaled(1500, 6000, 6000);
   /* a third of the commands before the cut, a third while port 1 is down, the rest after */
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = n / 3;
+  mp_to_send(m, n / 3);
   mp_run(m, warm); /* traffic on both ports */
   unsigned before[2], sent0[2], during[2], after0[2];
   for (unsigned i = 0; i < 2; i++) {
@@ -108,26 +97,20 @@ HARNESS_TEST(mp_port_down) {
     CHECK(m->s[i].sent_port[1] > after0[i], "instance %u: port 1 unused after it came back",
           m->s[i].id);
   }
-  mp_close(m);
-  free(m);
+  mp_free(m);
 }
 
 HARNESS_TEST(mp_map_move) {
-  mp_t *m = calloc(1, sizeof *m);
-  CHECK(m != NULL, "memory");
-  mp_open(m, "sue_multi_p2", 1, ncmds(), 0.0, 0x100);
+  mp_t *m = mp_new("sue_multi_p2", 1, ncmds(), 0.0, 0x100);
   unsigned third = m->s[0].to_send / 3;
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = third;
+  mp_to_send(m, third);
   mp_run(m, 0); /* quiet: nothing outstanding on any port */
   const unsigned p0[2] = {m->s[0].sent_port[0], m->s[1].sent_port[0]};
   unsigned p1[2] = {m->s[0].sent_port[1], m->s[1].sent_port[1]};
   for (unsigned i = 0; i < 2; i++)
     mp_axi(&m->s[i], 1, MREG_MAP, 0x00, NULL); /* every hash to port 0, before new work */
-  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-    mp_cycle(m, 0);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = 2 * third;
+  mp_axi_settle(m);
+  mp_to_send(m, 2 * third);
   mp_run(m, 0);
   for (unsigned i = 0; i < 2; i++) {
     CHECK(m->s[i].sent_port[1] == p1[i] && m->s[i].sent_port[0] > p0[i],
@@ -136,38 +119,30 @@ HARNESS_TEST(mp_map_move) {
     p1[i] = m->s[i].sent_port[1];
     mp_axi(&m->s[i], 1, MREG_MAP, 0xE4, NULL); /* back */
   }
-  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-    mp_cycle(m, 0);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = 3 * third;
+  mp_axi_settle(m);
+  mp_to_send(m, 3 * third);
   mp_run(m, 0);
   mp_finish(m);
   for (unsigned i = 0; i < 2; i++) /* the VCs the hash gives port 1 (two of the four) are back */
     CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: port 1 unused after the move back",
           m->s[i].id);
-  mp_close(m);
-  free(m);
+  mp_free(m);
 }
 
 /* MCTRL.PORT_EN: unordered, port 1 taken out of use at a quiet point (its link still up), then
  * back: no new command goes to it while it is out. */
 HARNESS_TEST(mp_port_en) {
-  mp_t *m = calloc(1, sizeof *m);
-  CHECK(m != NULL, "memory");
   const unsigned n = ncmds();
-  mp_open(m, "sue_multi_p2", 0, n, 0.0, 0x110);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = n / 3;
+  mp_t *m = mp_new("sue_multi_p2", 0, n, 0.0, 0x110);
+  mp_to_send(m, n / 3);
   mp_run(m, 0);
   unsigned p1[2];
   for (unsigned i = 0; i < 2; i++) {
     p1[i] = m->s[i].sent_port[1];
     mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | 1u << 8, NULL); /* unordered, port 0 only */
   }
-  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-    mp_cycle(m, 0);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = 2 * n / 3;
+  mp_axi_settle(m);
+  mp_to_send(m, 2 * n / 3);
   mp_run(m, 0);
   for (unsigned i = 0; i < 2; i++) {
     CHECK(p1[i] > 0 && m->s[i].sent_port[1] == p1[i],
@@ -176,16 +151,13 @@ HARNESS_TEST(mp_port_en) {
     p1[i] = m->s[i].sent_port[1];
     mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | 3u << 8, NULL);
   }
-  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-    mp_cycle(m, 0);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = n;
+  mp_axi_settle(m);
+  mp_to_send(m, n);
   mp_run(m, 0);
   mp_finish(m);
   for (unsigned i = 0; i < 2; i++)
     CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: port 1 unused once back in use", m->s[i].id);
-  mp_close(m);
-  free(m);
+  mp_free(m);
 }
 
 /* A destination unreachable on one port (issue 19 item 3, "new work avoids it"): unordered, port
@@ -202,19 +174,15 @@ static int unreach_on(const mp_t *m, unsigned e, int want) {
 }
 
 HARNESS_TEST(mp_unreach) {
-  mp_t *m = calloc(1, sizeof *m);
-  CHECK(m != NULL, "memory");
   const unsigned n = ncmds();
-  mp_open(m, "sue_multi_p2", 0, n, 0.0, 0x120);
-  for (unsigned i = 0; i < 2;
-       i++) { /* port 1: RETRY_LIMIT 1, a shorter timer (the test's length) */
+  mp_t *m = mp_new("sue_multi_p2", 0, n, 0.0, 0x120);
+  /* port 1: RETRY_LIMIT 1, and a shorter timer (the test's length) */
+  for (unsigned i = 0; i < 2; i++) {
     mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_REACH, 1, NULL);
     mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
   }
-  while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
-    mp_cycle(m, 0);
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = n / 3;
+  mp_axi_settle(m);
+  mp_to_send(m, n / 3);
   mp_run(m, 0); /* both ports in use, everything answered */
   unsigned p1[2];
   for (unsigned i = 0; i < 2; i++) {
@@ -246,8 +214,7 @@ HARNESS_TEST(mp_unreach) {
     CHECK(m->t < m->max_cycles, "port 1 never found the peer reachable again");
     mp_cycle(m, 0);
   }
-  for (unsigned i = 0; i < 2; i++)
-    m->s[i].to_send = n;
+  mp_to_send(m, n);
   mp_run(m, 0);
   mp_finish(m);
   for (unsigned i = 0; i < 2; i++) {
@@ -255,6 +222,5 @@ HARNESS_TEST(mp_unreach) {
           m->s[i].id);
     CHECK_EQ(m->s[i].sent_unreach, 0, "commands handed to a port that found the peer unreachable");
   }
-  mp_close(m);
-  free(m);
+  mp_free(m);
 }

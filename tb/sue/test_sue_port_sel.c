@@ -256,7 +256,10 @@ static void psel_cycle(pt_t *s, int traffic, int flush) {
         else
           s->n_avoid += (s->ok_bits & in.unreach & cred) != 0;
         if (oc) {
-          CHECK(oc >> e & 1u, "unordered: port %u is not up with a credit (0x%x)", e, oc);
+          CHECK(oc >> e & 1u,
+                "unordered: port %u outside 0x%x (up with a credit, reaching the destination if "
+                "any does)",
+                e, oc);
           for (unsigned f = 0; f < p; f++) {
             CHECK(!(oc >> f & 1u) || s->bl[e] <= s->bl[f],
                   "unordered: port %u (backlog %u) over port %u (%u)", e, s->bl[e], f, s->bl[f]);
