@@ -18,10 +18,14 @@ export JOBS
 
 # ---- input checks: one line naming the valid choices, non-zero exit -------------
 KNOWN_VARS := BLOCK TEST SIM SEED WAVES COVERAGE JOBS TARGET PLUSARGS REGRESS_SEEDS REGRESS_PLUSARGS \
-  REGRESS_SLOW_SEEDS VERILATOR
+  REGRESS_SLOW_SEEDS VERILATOR VL_CXX
 # the Verilator toolchain: VERILATORS_ALL, VERILATOR (default VERILATOR_DEFAULT)
 include scripts/verilator.mk
 export REGRESS_SEEDS REGRESS_SLOW_SEEDS REGRESS_PLUSARGS TARGET PLUSARGS VERILATOR
+# VL_CXX: the C++ compiler of the Verilator programs (scripts/build.mk); set only if given
+ifneq ($(VL_CXX),)
+  export VL_CXX
+endif
 $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),\
   $(if $(filter $(v),$(KNOWN_VARS) MAKEFLAGS MAKEOVERRIDES),,\
     $(error unknown variable '$(v)'; valid: $(KNOWN_VARS)))))

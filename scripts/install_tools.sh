@@ -23,6 +23,8 @@ need=(
   "cppcheck:cppcheck"
   "clang-format:clang-format"
   "g++:g++"
+  # the compiler of the Verilated models (scripts/build.mk VL_CXX): half of g++'s compile time
+  "clang++-14:clang-14"
   "make:make"
   "python3:python3"
   "xvfb-run:xvfb"

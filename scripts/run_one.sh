@@ -29,8 +29,11 @@ else
     *) cmd=("$b/sim" "${args[@]}") ;;
   esac
 fi
+t0=$(date +%s.%N)
 "${cmd[@]}" >"$out/console.log" 2>&1
 rc=$?
+# the run's wall time: scripts/sim.sh sums a block's, and starts the longest runs first next time
+awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >"$out/wall_s"
 # A test passes only if the process exits 0 and results.xml has no failure: a crash after the
 # runner wrote its verdict (closing the FST, writing coverage) fails it too. The exit status is
 # kept beside the results for scripts/sim.sh.

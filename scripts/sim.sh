@@ -49,50 +49,69 @@ for b in $blocks; do
   fi
 done
 
+# One pool for the whole run: a plan (a makefile) with a build job per block (scripts/build_block.sh)
+# and a run job per test (scripts/run_one.sh) after its block's build, run by one make at
+# -j$jobs. The builds take their parallelism from the same job server, so the cores stay busy
+# across blocks: a block's tests run while the next block compiles, and no block's last compile
+# or longest test leaves a core idle until the next block starts. The builds go largest first
+# (by tops), and a block's runs longest first (by the wall time of their last run, if any).
+plan=sim_out/$sim/plan-$variant.mk
+mkdir -p "sim_out/$sim"
+order=$(for b in $blocks; do echo "$(grep -cvE '^\s*(#|$)' "tb/$b/tops.txt" 2>/dev/null || echo 0) $b"; done |
+  sort -s -k1,1nr | cut -d' ' -f2)
+{
+  echo "# written by scripts/sim.sh for this run"
+  echo ".PHONY: all"
+  all="all:"
+  for b in $order; do all+=" build-$b"; done
+  for b in $order; do
+    for t in $(for t in ${block_tests[$b]}; do
+      w=$(cat "sim_out/$sim/$b/$t-s$seed/wall_s" 2>/dev/null || echo 0)
+      echo "$w $t"
+    done | sort -s -k1,1gr | cut -d' ' -f2); do
+      all+=" run-$b-$t"
+    done
+  done
+  echo "$all"
+  for b in $order; do
+    py=$(block_py_tests "$b" | awk -v sel=" $(echo ${block_tests[$b]}) " 'index(sel, " " $1 " ")')
+    ctests=$(printf '%s\n' ${block_tests[$b]} | grep -vxF -f <(cut -d' ' -f1 <<<"$py" | sed '/^$/d') || true)
+    bdir=$(build_dir "$sim" "$b" "$variant")
+    what=""
+    [ -n "$ctests" ] || what="sim_out/build/gen/$b/tops.mk"
+    if [ -n "$ctests" ] && [ "$sim" = icarus ]; then
+      what="$bdir/harness.vpi"
+      for g in $(for t in $ctests; do p=$(test_program "$b" "$t"); echo "sim${p:+_$p}.vvp"; done | sort -u); do
+        what+=" $bdir/$g"
+      done
+    fi
+    echo ".PHONY: build-$b"
+    echo "build-$b:"
+    # '+': a recursive make job, given the job server
+    printf '\t+@%s %s %s %s "%s" "%s"\n' "$here/build_block.sh" "$sim" "$b" "$variant" "$what" \
+      "$(cut -d' ' -f2 <<<"$py" | sort -u | paste -sd' ' -)"
+    for t in ${block_tests[$b]}; do
+      echo ".PHONY: run-$b-$t"
+      echo "run-$b-$t: build-$b"
+      printf '\t@%s %s %s %s %s %s\n' "$here/run_one.sh" "$sim" "$b" "$t" "$seed" "$variant"
+    done
+  done
+} >"$plan"
+for b in $order; do
+  rm -f "$(build_dir "$sim" "$b" "$variant")/build.wall"
+done
+# A failed build stops the plan (make without -k: the jobs under way finish, no new one starts).
+if ! make -s --no-print-directory -j"$jobs" -f "$plan" all; then
+  echo "the run stopped: a build failed (above)" >&2
+  exit 1
+fi
+
 summary=()
 total_pass=0 total_fail=0 total_skip=0 status=0
 for b in $blocks; do
-  bdir=$(build_dir "$sim" "$b" "$variant")
-  mkdir -p "$bdir"
-  t0=$(date +%s.%N)
-  # The Python tests among those to run ("name top file" lines), and whether any C test is.
-  py=$(block_py_tests "$b" | awk -v sel=" $(echo ${block_tests[$b]}) " 'index(sel, " " $1 " ")')
-  ctests=$(printf '%s\n' ${block_tests[$b]} | grep -vxF -f <(cut -d' ' -f1 <<<"$py" | sed '/^$/d') || true)
-  # The block's program, for its C tests; the Python tests need only the generated glue, and
-  # their own builds below.
-  what=()
-  [ -n "$ctests" ] || what=("sim_out/build/gen/$b/tops.mk")
-  # Icarus: only the programs (tops.txt @program) the tests to run need, and the VPI module
-  if [ -n "$ctests" ] && [ "$sim" = icarus ]; then
-    what=("$bdir/harness.vpi")
-    for g in $(for t in $ctests; do p=$(test_program "$b" "$t"); echo "sim${p:+_$p}.vvp"; done | sort -u); do
-      what+=("$bdir/$g")
-    done
-  fi
-  if ! make -s -f scripts/build.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" -j"$jobs" "${what[@]}" >"$bdir/build.log" 2>&1; then
-    cat "$bdir/build.log" >&2
-    echo "build of block $b for $sim failed (log: $bdir/build.log)" >&2
-    exit 1
-  fi
-  # Python tests: the block's C models as a library (ctypes), and a program per top
-  # (scripts/cocotb.mk; on Verilator 5.048 whatever VERILATOR says: cocotb 2.x needs it).
-  if [ -n "$py" ]; then
-    if ! { scripts/ctools.sh lib "$b" >/dev/null &&
-      make -s -f scripts/cocotb.mk BLOCK="$b" SIM="$sim" VARIANT="$variant" \
-        PY_TOPS="$(cut -d' ' -f2 <<<"$py" | sort -u | paste -sd' ' -)" -j"$jobs"; } >>"$bdir/build.log" 2>&1; then
-      cat "$bdir/build.log" >&2
-      echo "build of the Python tests of block $b for $sim failed (log: $bdir/build.log)" >&2
-      exit 1
-    fi
-  fi
-  t1=$(date +%s.%N)
   outs=()
   for t in ${block_tests[$b]}; do outs+=("sim_out/$sim/$b/$t-s$seed"); done
-  # One process per test, $jobs at a time; the runner's own lines are shown, the rest
-  # stays in console.log.
-  printf '%s\n' ${block_tests[$b]} |
-    xargs -P "$jobs" -I{} "$here/run_one.sh" "$sim" "$b" {} "$seed" "$variant"
-  pass=0 fail=0 skip=0
+  pass=0 fail=0 skip=0 run_s=0
   for o in "${outs[@]}"; do
     if test_passed "$o" && grep -q 'skipped="1"' "$o/results.xml"; then
       skip=$((skip + 1))
@@ -101,11 +120,11 @@ for b in $blocks; do
     else
       fail=$((fail + 1))
     fi
+    run_s=$(awk -v a="$run_s" -v b="$(cat "$o/wall_s" 2>/dev/null || echo 0)" 'BEGIN { print a + b }')
   done
-  t2=$(date +%s.%N)
   merge_results "sim_out/$sim/$b/results.xml" "$b" "$sim" "${outs[@]}"
   summary+=("$(printf '%-10s %-10s %6d %7d %7d %7d %8.1f %8.1f' "$b" "$sim" $((pass + fail + skip)) "$pass" "$fail" "$skip" \
-    "$(awk "BEGIN{print $t1 - $t0}")" "$(awk "BEGIN{print $t2 - $t1}")")")
+    "$(cat "$(build_dir "$sim" "$b" "$variant")/build.wall")" "$run_s")")
   total_pass=$((total_pass + pass))
   total_fail=$((total_fail + fail))
   total_skip=$((total_skip + skip))
@@ -113,8 +132,9 @@ for b in $blocks; do
 done
 
 echo
+# build_s: the wall time of the block's build job; run_s: the sum of its runs' wall times. Both
+# overlap other blocks' jobs in the pool.
 printf '%-10s %-10s %6s %7s %7s %7s %8s %8s\n' block sim tests passed failed skipped build_s run_s
 printf '%s\n' "${summary[@]}"
-# a skipped test (harness_skip: no meaningful form at this scale) is neither passed nor failed
 echo "$total_pass passed, $total_fail failed$([ "$total_skip" -gt 0 ] && echo ", $total_skip skipped")"
 exit $status
