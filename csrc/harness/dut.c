@@ -223,6 +223,32 @@ void dut_get(dut_t *d, port_t p, uint32_t *words) {
          (unsigned long long)d->cycle);
 }
 
+static unsigned bit_of(const uint32_t *v, unsigned i) { return v[i / 32] >> (i % 32) & 1u; }
+
+uint64_t dut_get_field(dut_t *d, port_t p, unsigned lsb, unsigned w) {
+  uint32_t v[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
+  if (w > 64 || lsb + w > port_of(d, p)->width)
+    FAIL("dut_get_field: bits %u +: %u of %s", lsb, w, port_of(d, p)->name);
+  dut_get(d, p, v);
+  uint64_t f = 0;
+  for (unsigned i = 0; i < w; i++)
+    f |= (uint64_t)bit_of(v, lsb + i) << i;
+  return f;
+}
+
+int dut_lanes_equal(dut_t *d, port_t a, unsigned ia, port_t b, unsigned ib, unsigned w) {
+  uint32_t va[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)], vb[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];
+  if ((ia + 1) * w > port_of(d, a)->width || (ib + 1) * w > port_of(d, b)->width)
+    FAIL("dut_lanes_equal: lane %u of %s, lane %u of %s, %u bits", ia, port_of(d, a)->name, ib,
+         port_of(d, b)->name, w);
+  dut_get(d, a, va);
+  dut_get(d, b, vb);
+  for (unsigned i = 0; i < w; i++)
+    if (bit_of(va, ia * w + i) != bit_of(vb, ib * w + i))
+      return 0;
+  return 1;
+}
+
 void dut_expect_at(const char *file, int line, dut_t *d, port_t p, const uint32_t *exp,
                    unsigned bits, const char *what) {
   uint32_t got[HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH)];

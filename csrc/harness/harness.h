@@ -52,6 +52,10 @@ const char *dut_top(dut_t *d);
 void dut_set(dut_t *d, port_t p, const uint32_t *words);
 void dut_get(dut_t *d, port_t p, uint32_t *words);                 /* fails on X/Z bits */
 int dut_get_xz(dut_t *d, port_t p, uint32_t *words, uint32_t *xz); /* 1 if any X/Z */
+/* Bits [lsb +: w] of a port (w <= 64), as dut_get. */
+uint64_t dut_get_field(dut_t *d, port_t p, unsigned lsb, unsigned w);
+/* Lane ia of port a equal to lane ib of port b, a lane being w bits ([i * w +: w]). */
+int dut_lanes_equal(dut_t *d, port_t a, unsigned ia, port_t b, unsigned ib, unsigned w);
 static inline void dut_set_u64(dut_t *d, port_t p, uint64_t v);
 static inline uint64_t dut_get_u64(dut_t *d, port_t p);
 

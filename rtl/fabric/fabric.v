@@ -203,7 +203,9 @@ module fabric #(
     wire [3:0]  etn, ern;
     wire        u_txr, u_rxr;     // endpoint resets: the fabric's XPUs do not use them
     wire        u_q_unreach;      // a multi-port instance's port-choice query: unused here
-    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach};
+    wire [47:0] u_mac;            // ... and its failover's address: unused here
+    wire        u_mac_on;
+    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on};
     wire        et_take = etv && etr, er_take = erv && err;
     wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
     assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
@@ -248,6 +250,7 @@ module fabric #(
       .s_axil_rdata(m_rdata[32*i +: 32]), .s_axil_rresp(m_rresp[2*i +: 2]),
       // link status: the endpoint's own lane (its down link received and aligned), or up (raw)
       .link_up(link_up[2*i + 1]), .irq(ep_irq[i]), .q_xpuid(10'd0), .q_unreach(u_q_unreach),
+      .port_mac(u_mac), .port_mac_on(u_mac_on),
       .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
 
     if (RIFL != 0) begin : g_rifl

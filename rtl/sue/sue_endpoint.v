@@ -113,6 +113,10 @@ module sue_endpoint #(
   //      q_xpuid is an entry of the destination table, unreachable (UNREACH). Combinational.
   input  wire [9:0]         q_xpuid,
   output wire               q_unreach,
+  // ---- this port's address, for a multi-port instance's failover (sue_fail_xbar): port_mac_on
+  //      = its frames carry port_mac (MAC_HI / MAC_LO) as their source (the UDP header format)
+  output wire [47:0]        port_mac,
+  output wire               port_mac_on,
   // ---- observation (lockstep tests, benchmarks)
   output wire               tx_decide,     // decision cycle
   output wire [2:0]         tx_kind,       // the frame chosen in it: 0 none, 1 PFC / CBFC, 2 replay,
@@ -228,6 +232,8 @@ module sue_endpoint #(
   sue_dst_lookup #(.NDST(NDST)) u_q_lookup (
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(q_xpuid), .hit(q_hit), .slot(q_slot));
   assign q_unreach = q_hit && unreach[q_slot];
+  assign port_mac    = cfg_mac;
+  assign port_mac_on = !cfg_hdr_fmt[0];
 
   // ================================================================ go-back-N state
   wire [CW-1:0] g_tx_conn;

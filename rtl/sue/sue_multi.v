@@ -5,10 +5,11 @@
 // interface: sue_port_sel hands each command to a port (ordered: a connection hash through a
 // map; unordered: the least loaded up port that reaches the destination) and gives the XPU
 // credits every port can honour; sue_rx_merge joins the ports' deliveries onto the one receive
-// interface under the XPU's credits; sue_multi_regs holds the instance's own registers;
+// interface under the XPU's credits; sue_fail_xbar carries a port whose wire is down on a live
+// wire (failover); sue_multi_regs holds the instance's own registers;
 // axil_split puts port e's registers at e << 12 and the instance's at 0x10000.
 // Model: tb/sue/test_sue_multi.c composes the cycle models (sue_endpoint_model per port through
-// csrc/lib/sue/sue_ep_lockstep, sue_port_sel_model, sue_rx_merge_model)
+// csrc/lib/sue/sue_ep_lockstep, sue_port_sel_model, sue_rx_merge_model, sue_fail_xbar_model)
 `resetall
 `default_nettype none
 `include "assert.vh"
@@ -109,7 +110,17 @@ module sue_multi #(
   output wire [P*2-1:0]       o_rx_vc,        // ... its VC
   output wire                 o_sel_valid,    // sue_port_sel took a beat 0 (registered)
   output wire [1:0]           o_sel_port,
-  output wire                 o_sel_drop
+  output wire                 o_sel_drop,
+  output wire [P-1:0]         o_ep_tx_valid,  // each port's own Ethernet side (sue_fail_xbar's)
+  output wire [P-1:0]         o_ep_tx_ready,
+  output wire [P*ETH_W-1:0]   o_ep_tx_data,
+  output wire [P*EBW-1:0]     o_ep_tx_nbytes,
+  output wire [P-1:0]         o_ep_tx_last,
+  output wire [P-1:0]         o_ep_rx_valid,
+  output wire [P-1:0]         o_ep_rx_ready,
+  output wire [P*ETH_W-1:0]   o_ep_rx_data,
+  output wire [P*EBW-1:0]     o_ep_rx_nbytes,
+  output wire [P-1:0]         o_ep_rx_last
 );
   generate if (P != 2 && P != 4) begin : g_bad_param
     `PARAM_FATAL("sue_multi: P must be 2 or 4 (one port is sue_endpoint)")
@@ -137,7 +148,9 @@ module sue_multi #(
     .m_araddr(m_araddr), .m_rvalid(m_rvalid), .m_rready(m_rready), .m_rdata(m_rdata),
     .m_rresp(m_rresp));
 
-  wire         cfg_unordered;
+  wire         cfg_unordered, cfg_failover;
+  wire [P*2-1:0] fx_host;
+  wire [2:0]   fx_car, fx_drp, fx_str;
   wire [P-1:0] cfg_port_en, link_q;
   wire [7:0]   cfg_map;
   wire         sel_valid, inc_viol, inc_drop;
@@ -150,9 +163,10 @@ module sue_multi #(
     .s_axil_bresp(m_bresp[2*P +: 2]), .s_axil_arvalid(m_arvalid[P]), .s_axil_arready(m_arready[P]),
     .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[P]), .s_axil_rready(m_rready[P]),
     .s_axil_rdata(m_rdata[32*P +: 32]), .s_axil_rresp(m_rresp[2*P +: 2]),
-    .cfg_unordered(cfg_unordered), .cfg_port_en(cfg_port_en), .cfg_map(cfg_map),
-    .link_up(link_up), .link_q(link_q), .inc_sel(sel_valid && !inc_drop), .sel_port(sel_port),
-    .inc_viol(inc_viol), .inc_drop(inc_drop));
+    .cfg_unordered(cfg_unordered), .cfg_failover(cfg_failover), .cfg_port_en(cfg_port_en),
+    .cfg_map(cfg_map), .link_up(link_up), .link_q(link_q), .host(fx_host),
+    .inc_sel(sel_valid && !inc_drop), .sel_port(sel_port), .inc_viol(inc_viol),
+    .inc_drop(inc_drop), .n_carried(fx_car), .n_dropped(fx_drp), .n_steered(fx_str));
 
   // ---- transmit: the port choice
   wire [P*2-1:0]     p_tx_valid;
@@ -187,6 +201,8 @@ module sue_multi #(
   wire [P*10-1:0]     q_rx_xpuid;
   wire [P*144-1:0]    q_rx_control;
   wire [P*DATA_W-1:0] q_rx_data;
+  wire [P*48-1:0]     ep_mac;
+  wire [P-1:0]        ep_mac_on, ep_rx_user;
   genvar e;
   generate for (e = 0; e < P; e = e + 1) begin : g_port
     sue_endpoint #(
@@ -206,12 +222,13 @@ module sue_multi #(
       .rx_xpuid(q_rx_xpuid[10*e +: 10]), .rx_control(q_rx_control[144*e +: 144]),
       .rx_data(q_rx_data[DATA_W*e +: DATA_W]), .rx_credit(o_rx_credit[6*e +: 6]),
       .rx_reset_in(rx_reset_in), .rx_reset_out(p_rxr[e]),
-      .eth_tx_valid(eth_tx_valid[e]), .eth_tx_ready(eth_tx_ready[e]),
-      .eth_tx_data(eth_tx_data[ETH_W*e +: ETH_W]), .eth_tx_nbytes(eth_tx_nbytes[EBW*e +: EBW]),
-      .eth_tx_last(eth_tx_last[e]),
-      .eth_rx_valid(eth_rx_valid[e]), .eth_rx_ready(eth_rx_ready[e]),
-      .eth_rx_data(eth_rx_data[ETH_W*e +: ETH_W]), .eth_rx_nbytes(eth_rx_nbytes[EBW*e +: EBW]),
-      .eth_rx_last(eth_rx_last[e]), .eth_rx_user(eth_rx_user[e]),
+      .eth_tx_valid(o_ep_tx_valid[e]), .eth_tx_ready(o_ep_tx_ready[e]),
+      .eth_tx_data(o_ep_tx_data[ETH_W*e +: ETH_W]),
+      .eth_tx_nbytes(o_ep_tx_nbytes[EBW*e +: EBW]), .eth_tx_last(o_ep_tx_last[e]),
+      .eth_rx_valid(o_ep_rx_valid[e]), .eth_rx_ready(o_ep_rx_ready[e]),
+      .eth_rx_data(o_ep_rx_data[ETH_W*e +: ETH_W]),
+      .eth_rx_nbytes(o_ep_rx_nbytes[EBW*e +: EBW]), .eth_rx_last(o_ep_rx_last[e]),
+      .eth_rx_user(ep_rx_user[e]),
       .s_axil_awvalid(m_awvalid[e]), .s_axil_awready(m_awready[e]), .s_axil_awaddr(m_awaddr),
       .s_axil_wvalid(m_wvalid[e]), .s_axil_wready(m_wready[e]), .s_axil_wdata(m_wdata),
       .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[e]), .s_axil_bready(m_bready[e]),
@@ -219,9 +236,24 @@ module sue_multi #(
       .s_axil_araddr(m_araddr), .s_axil_rvalid(m_rvalid[e]), .s_axil_rready(m_rready[e]),
       .s_axil_rdata(m_rdata[32*e +: 32]), .s_axil_rresp(m_rresp[2*e +: 2]),
       .link_up(link_up[e]), .irq(o_irq[e]), .q_xpuid(tx_xpuid), .q_unreach(o_unreach[e]),
+      .port_mac(ep_mac[48*e +: 48]), .port_mac_on(ep_mac_on[e]),
       .tx_decide(o_tx_decide[e]), .tx_kind(o_tx_kind[3*e +: 3]), .rx_verdict(o_rx_verdict[e]));
     assign o_rx_start[e] = q_rx_valid[2*e +: 2] != 2'd0 && q_rx_cycle[4*e +: 4] == 4'd0;
   end endgenerate
+
+  // ---- failover: the ports' frames onto the wires, the wires' frames to the ports
+  sue_fail_xbar #(.P(P), .ETH_W(ETH_W)) u_fxb (
+    .clk(clk), .rst_n(rst_n), .cfg_failover(cfg_failover), .link_q(link_q), .cfg_mac(ep_mac),
+    .cfg_mac_on(ep_mac_on),
+    .ep_tx_valid(o_ep_tx_valid), .ep_tx_ready(o_ep_tx_ready), .ep_tx_data(o_ep_tx_data),
+    .ep_tx_nbytes(o_ep_tx_nbytes), .ep_tx_last(o_ep_tx_last),
+    .ep_rx_valid(o_ep_rx_valid), .ep_rx_ready(o_ep_rx_ready), .ep_rx_data(o_ep_rx_data),
+    .ep_rx_nbytes(o_ep_rx_nbytes), .ep_rx_last(o_ep_rx_last), .ep_rx_user(ep_rx_user),
+    .eth_tx_valid(eth_tx_valid), .eth_tx_ready(eth_tx_ready), .eth_tx_data(eth_tx_data),
+    .eth_tx_nbytes(eth_tx_nbytes), .eth_tx_last(eth_tx_last),
+    .eth_rx_valid(eth_rx_valid), .eth_rx_ready(eth_rx_ready), .eth_rx_data(eth_rx_data),
+    .eth_rx_nbytes(eth_rx_nbytes), .eth_rx_last(eth_rx_last), .eth_rx_user(eth_rx_user),
+    .host(fx_host), .n_carried(fx_car), .n_dropped(fx_drp), .n_steered(fx_str));
 
   // ---- receive: the ports' deliveries onto the XPU's interface
   sue_rx_merge #(.P(P), .DATA_W(DATA_W), .SKID(SKID)) u_rxm (

@@ -1,7 +1,7 @@
 // sue_multi_regs: the AXI4-Lite registers of a 2- or 4-port SUE instance itself
 // (docs/sue/sue_multi.md "Registers"; each port's own registers are its sue_regs): the ordering
-// mode, the ports in use, the ordered-mode map, the ports' link status, and counters of the port
-// choice.
+// mode, the ports in use, failover, the ordered-mode map, the ports' link status and the wire
+// each port's frames take, and counters of the port choice and of failover.
 // Model: tb/sue/test_sue_multi.c (the counts of the port choice model, sue_port_sel_model.c)
 `resetall
 `default_nettype none
@@ -32,15 +32,20 @@ module sue_multi_regs #(
   output wire [1:0]        s_axil_rresp,
   // ---- configuration
   output wire              cfg_unordered,   // MCTRL[0]
+  output wire              cfg_failover,    // MCTRL[1]
   output wire [P-1:0]      cfg_port_en,     // MCTRL[11:8]: ports new work may go to
   output wire [7:0]        cfg_map,         // MAP[7:0]
   // ---- status and events
   input  wire [P-1:0]      link_up,         // the ports' links (registered here: MSTATUS.LINK)
   output wire [P-1:0]      link_q,
+  input  wire [P*2-1:0]    host,            // the wire of port e's frames (MSTATUS.HOST)
   input  wire              inc_sel,         // a command handed to port sel_port
   input  wire [1:0]        sel_port,
   input  wire              inc_viol,
-  input  wire              inc_drop
+  input  wire              inc_drop,
+  input  wire [2:0]        n_carried,       // failover (sue_fail_xbar): frames this cycle
+  input  wire [2:0]        n_dropped,
+  input  wire [2:0]        n_steered
 );
   generate if (P != 1 && P != 2 && P != 4) begin : g_bad_param
     `PARAM_FATAL("sue_multi_regs: P must be 1, 2 or 4")
@@ -49,12 +54,13 @@ module sue_multi_regs #(
   localparam [31:0] ID = {8'h5E, 8'h4D, 8'(SKID), 8'(P)};
 
   reg  [P-1:0]   en_q, lk_q;
-  reg            unord_q;
+  reg            unord_q, fail_q;
   reg  [7:0]     map_q;
   reg  [4*32-1:0] ncmd_q;          // commands handed to port e at [32e +: 32]
-  reg  [31:0]    nviol_q, ndrop_q;
+  reg  [31:0]    nviol_q, ndrop_q, ncarry_q, nfdrop_q, nsteer_q;
 
   assign cfg_unordered = unord_q;
+  assign cfg_failover  = fail_q;
   assign cfg_port_en   = en_q;
   assign cfg_map       = map_q;
   assign link_q        = lk_q;
@@ -77,7 +83,7 @@ module sue_multi_regs #(
   wire [9:0]  ra = s_axil_araddr[11:2];
   wire [31:0] wm = {{8{s_axil_wstrb[3]}}, {8{s_axil_wstrb[2]}}, {8{s_axil_wstrb[1]}},
                     {8{s_axil_wstrb[0]}}};
-  wire [31:0] mctrl = {20'd0, 4'(en_q), 7'd0, unord_q};
+  wire [31:0] mctrl = {20'd0, 4'(en_q), 6'd0, fail_q, unord_q};
   /* verilator lint_off UNUSEDSIGNAL */ // the registers keep their fields' bits only
   wire [31:0] mctrl_w = (mctrl & ~wm) | (s_axil_wdata & wm);
   wire [31:0] map_w   = ({24'd0, map_q} & ~wm) | (s_axil_wdata & wm);
@@ -89,13 +95,16 @@ module sue_multi_regs #(
       10'h000: rv = ID;
       10'h001: rv = mctrl;
       10'h002: rv = {24'd0, map_q};
-      10'h003: rv = {28'd0, 4'(lk_q)};
+      10'h003: rv = {16'd0, 8'(host), 4'd0, 4'(lk_q)};
       10'h004: rv = ncmd_q[0 +: 32];
       10'h005: rv = ncmd_q[32 +: 32];
       10'h006: rv = ncmd_q[64 +: 32];
       10'h007: rv = ncmd_q[96 +: 32];
       10'h008: rv = nviol_q;
       10'h009: rv = ndrop_q;
+      10'h00A: rv = ncarry_q;
+      10'h00B: rv = nfdrop_q;
+      10'h00C: rv = nsteer_q;
       default: rv = 32'd0;
     endcase
   end
@@ -107,17 +116,22 @@ module sue_multi_regs #(
       r_q     <= 1'b0;
       rdata_q <= 32'd0;
       unord_q <= 1'b0;
+      fail_q  <= 1'b1;             // the spec's failover (3.3.7), on from reset
       en_q    <= {P{1'b1}};
       map_q   <= 8'hE4;            // hash h -> port h
       lk_q    <= {P{1'b0}};
       ncmd_q  <= 128'd0;
       nviol_q <= 32'd0;
       ndrop_q <= 32'd0;
+      ncarry_q <= 32'd0;
+      nfdrop_q <= 32'd0;
+      nsteer_q <= 32'd0;
     end else begin
       if (wr) begin
         b_q <= 1'b1;
         if (wa == 10'h001) begin
           unord_q <= mctrl_w[0];
+          fail_q  <= mctrl_w[1];
           en_q    <= mctrl_w[8 +: P];
         end
         if (wa == 10'h002) map_q <= map_w[7:0];
@@ -135,6 +149,9 @@ module sue_multi_regs #(
         if (inc_sel && sel_port == e[1:0]) ncmd_q[32*e +: 32] <= ncmd_q[32*e +: 32] + 32'd1;
       if (inc_viol) nviol_q <= nviol_q + 32'd1;
       if (inc_drop) ndrop_q <= ndrop_q + 32'd1;
+      ncarry_q <= ncarry_q + 32'(n_carried);
+      nfdrop_q <= nfdrop_q + 32'(n_dropped);
+      nsteer_q <= nsteer_q + 32'(n_steered);
     end
   end
 

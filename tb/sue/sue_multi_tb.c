@@ -21,15 +21,6 @@ static void ls_ok(const mp_side_t *s, unsigned e, int r) {
     harness_count_check();
 }
 
-static uint64_t field(dut_t *d, port_t p, unsigned lsb, unsigned w) {
-  uint32_t x[HARNESS_WORDS(4096)];
-  dut_get(d, p, x);
-  uint64_t v = 0;
-  for (unsigned i = 0; i < w; i++)
-    v |= (uint64_t)bits_get(x, lsb + i) << i;
-  return v;
-}
-
 void mp_axi(mp_side_t *s, int write, uint32_t addr, uint32_t data, uint32_t *result) {
   axil_push(&s->ax, write, addr, data, result);
 }
@@ -55,6 +46,10 @@ static void ports(mp_side_t *s) {
   P(o_rx_credit, "o_rx_credit"), P(o_rx_start, "o_rx_start"), P(o_rx_vc, "o_rx_vc");
   P(o_sel_valid, "o_sel_valid"), P(o_sel_port, "o_sel_port"), P(o_sel_drop, "o_sel_drop");
   P(o_unreach, "o_unreach");
+  P(ep_tv, "o_ep_tx_valid"), P(ep_tr, "o_ep_tx_ready"), P(ep_td, "o_ep_tx_data");
+  P(ep_tn, "o_ep_tx_nbytes"), P(ep_tl, "o_ep_tx_last"), P(ep_rv, "o_ep_rx_valid");
+  P(ep_rr, "o_ep_rx_ready"), P(ep_rd, "o_ep_rx_data"), P(ep_rn, "o_ep_rx_nbytes");
+  P(ep_rl, "o_ep_rx_last");
 #undef P
 }
 
@@ -78,7 +73,9 @@ static void config(mp_t *m, mp_side_t *s) {
     }
     mp_axi(s, 1, b + SUE_REG_RETX_TIMEOUT, 3000, NULL);
   }
-  mp_axi(s, 1, MREG_MCTRL, (m->ordered ? 0u : 1u) | ((1u << m->k->p) - 1u) << 8, NULL);
+  mp_axi(s, 1, MREG_MCTRL,
+         (m->ordered ? 0u : 1u) | (m->failover ? MCTRL_FAILOVER : 0u) | ((1u << m->k->p) - 1u) << 8,
+         NULL);
 }
 
 static void open_side(mp_t *m, mp_side_t *s, unsigned id, unsigned peer, unsigned cmds) {
@@ -99,6 +96,8 @@ static void open_side(mp_t *m, mp_side_t *s, unsigned id, unsigned peer, unsigne
   for (unsigned e = 0; e < k->p; e++)
     CHECK(sue_ls_init(&s->ls[e], &p, id * 16 + e) == 0, "model parameters of %s", k->top);
   sue_psel_init(&s->ps);
+  sue_fxb_init(&s->fx, k->p);
+  s->failover = 1; /* MCTRL's reset */
   for (unsigned h = 0; h < 4; h++)
     s->pcfg.map[h] = (uint8_t)h;
   s->rm = calloc(1, sizeof *s->rm);
@@ -146,6 +145,7 @@ static void observe_axi(mp_t *m, mp_side_t *s) {
     sue_ls_reg_write(&s->ls[(o->addr >> 12) & (PM - 1u)], o->addr & 0xFFFu, o->data);
   } else if (o->addr == MREG_MCTRL) {
     s->pcfg.unordered = o->data & 1u;
+    s->failover = o->data >> 1 & 1u;
     s->port_en = (o->data >> 8) & ((1u << m->k->p) - 1u);
   } else if (o->addr == MREG_MAP) {
     for (unsigned h = 0; h < 4; h++)
@@ -248,6 +248,9 @@ static void drive_eth_rx(mp_t *m, mp_side_t *s) {
   dut_set(d, s->ern, nbw);
   dut_set_u64(d, s->erl, l);
   dut_set_u64(d, s->eru, 0);
+  dut_set_u64(d, s->etr, (1u << p) - 1u); /* the wires always take a beat */
+  s->rx_v = v;
+  s->rx_l = l;
 }
 
 static unsigned grant_word(mp_t *m, mp_side_t *s) {
@@ -274,7 +277,7 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
   unsigned tbw = dut_width(d, s->o_backlog) / p;
   for (unsigned e = 0; e < p; e++) {
     sue_ls_t *ls = &s->ls[e];
-    ls_ok(s, e, sue_ls_backlog(ls, m->t, (unsigned)field(d, s->o_backlog, tbw * e, tbw)));
+    ls_ok(s, e, sue_ls_backlog(ls, m->t, (unsigned)dut_get_field(d, s->o_backlog, tbw * e, tbw)));
     ls_ok(s, e, sue_ls_begin(ls, m->t));
     sue_ls_link(ls, m->t, s->link >> e & 1u);
   }
@@ -283,13 +286,13 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
     sue_ls_t *ls = &s->ls[e];
     size_t len;
     ls_ok(s, e,
-          sue_ls_decide(ls, m->t, (unsigned)field(d, s->o_decide, e, 1),
-                        (unsigned)field(d, s->o_kind, 3 * e, 3), &len));
-    ls_ok(s, e, sue_ls_verdict(ls, m->t, (unsigned)field(d, s->o_verdict, e, 1)));
+          sue_ls_decide(ls, m->t, (unsigned)dut_get_field(d, s->o_decide, e, 1),
+                        (unsigned)dut_get_field(d, s->o_kind, 3 * e, 3), &len));
+    ls_ok(s, e, sue_ls_verdict(ls, m->t, (unsigned)dut_get_field(d, s->o_verdict, e, 1)));
     /* a delivery starting: the model's command, its beats into the merge from now on */
-    if (field(d, s->o_rx_start, e, 1)) {
+    if (dut_get_field(d, s->o_rx_start, e, 1)) {
       CHECK(!s->dbusy[e], "port %u starts a delivery inside another", e);
-      unsigned vc = (unsigned)field(d, s->o_rx_vc, 2 * e, 2);
+      unsigned vc = (unsigned)dut_get_field(d, s->o_rx_vc, 2 * e, 2);
       ls_ok(s, e, sue_ls_deliver(ls, m->t, vc, &s->dcur[e]));
       const char *why = s->dcur[e].xpuid != s->peer
                             ? "from an unknown source"
@@ -315,33 +318,64 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
     }
     /* the rx credits the merge grants this port, and the ingress credits it returns */
     unsigned ty = 0, vc = 0;
-    unsigned n = sue_credit_decode((unsigned)field(d, s->o_rx_credit, 6 * e, 6), &ty, &vc);
+    unsigned n = sue_credit_decode((unsigned)dut_get_field(d, s->o_rx_credit, 6 * e, 6), &ty, &vc);
     if (n)
       sue_ls_rx_credit(ls, vc, ty, n);
-    n = sue_credit_decode((unsigned)field(d, s->o_tx_credit, 6 * e, 6), &ty, &vc);
+    n = sue_credit_decode((unsigned)dut_get_field(d, s->o_tx_credit, 6 * e, 6), &ty, &vc);
     ls_ok(s, e, sue_ls_credits(ls, vc, ty, n));
-    if (field(d, s->qc_valid, e, 1)) {
+    if (dut_get_field(d, s->qc_valid, e, 1)) {
       unsigned qw = dut_width(d, s->qc_units) / p;
-      unsigned v = (unsigned)field(d, s->qc_vc, 2 * e, 2);
-      s->qunits[v] += (int)field(d, s->qc_units, qw * e, qw);
+      unsigned v = (unsigned)dut_get_field(d, s->qc_vc, 2 * e, 2);
+      s->qunits[v] += (int)dut_get_field(d, s->qc_units, qw * e, qw);
       CHECK(s->qunits[v] <= (int)(m->k->q_bytes / m->k->align), "queue units above Q_BYTES");
     }
-    ls_ok(s, e, sue_ls_irq(ls, m->t, (unsigned)field(d, s->o_irq, e, 1)));
+    ls_ok(s, e, sue_ls_irq(ls, m->t, (unsigned)dut_get_field(d, s->o_irq, e, 1)));
   }
 }
 
-static void collect_eth_tx(mp_t *m, mp_side_t *s) {
+/* The failover crossbar's model for this cycle, from the endpoints' and the wires' inputs as the
+ * RTL has them; its outputs are checked by collect_eth_tx and observe_eth_rx. */
+static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o) {
+  dut_t *d = s->d;
+  const unsigned p = m->k->p, ew = m->k->eth_w;
+  memset(in, 0, sizeof *in);
+  in->p = p;
+  in->failover = s->failover;
+  in->link = s->link_prev; /* MSTATUS.LINK, as the port choice has it */
+  for (unsigned e = 0; e < p; e++) {
+    const sue_cfg_t *c = &s->ls[e].m.cfg;
+    for (unsigned j = 0; j < 6; j++)
+      in->mac[e] = in->mac[e] << 8 | c->mac[j];
+    in->mac_on |= ((c->hdr_fmt & 1u) == 0) << e; /* the UDP format: frames carry the port's MAC */
+    in->ep_tx_group |= (unsigned)dut_get_field(d, s->ep_td, e * ew + ew - 8, 1) << e;
+    in->rx_dst[e] = dut_get_field(d, s->erd, e * ew + ew - 48, 48);
+  }
+  in->ep_tx_valid = (unsigned)dut_get_u64(d, s->ep_tv);
+  in->ep_tx_last = (unsigned)dut_get_u64(d, s->ep_tl);
+  in->eth_tx_ready = (1u << p) - 1u;
+  in->eth_rx_valid = s->rx_v;
+  in->eth_rx_last = s->rx_l;
+  in->ep_rx_ready = (unsigned)dut_get_u64(d, s->ep_rr);
+  sue_fxb_eval(&s->fx, in, o);
+}
+
+/* Transmit: each endpoint's beats into its model; each wire's beat from the endpoint the crossbar
+ * model names, gathered into the wire's frame, which goes into the channel at its last beat. */
+static void collect_eth_tx(mp_t *m, mp_side_t *s, const sue_fxb_out_t *o) {
   dut_t *d = s->d;
   const unsigned p = m->k->p, ew = m->k->eth_w;
   unsigned ebw = (unsigned)dut_width(d, s->etn) / p;
-  dut_set_u64(d, s->etr, (1u << p) - 1u);
   uint32_t w[HARNESS_WORDS(4096)];
-  dut_get(d, s->etd, w);
+  dut_get(d, s->ep_td, w);
+  unsigned tv = (unsigned)dut_get_u64(d, s->ep_tv), tr = (unsigned)dut_get_u64(d, s->ep_tr);
+  CHECK(tr == o->ep_tx_ready, "instance %u: the ports' eth_tx_ready 0x%x, the failover model 0x%x",
+        s->id, tr, o->ep_tx_ready);
   for (unsigned e = 0; e < p; e++) {
-    if (!field(d, s->etv, e, 1))
+    if (!((tv & tr) >> e & 1u))
       continue;
     uint8_t b[256];
-    unsigned n = (unsigned)field(d, s->etn, ebw * e, ebw), last = (unsigned)field(d, s->etl, e, 1);
+    unsigned n = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw),
+             last = (unsigned)dut_get_field(d, s->ep_tl, e, 1);
     CHECK(n >= 1 && n <= m->eb && (last || n == m->eb), "eth_tx_nbytes %u", n);
     for (unsigned j = 0; j < n; j++) {
       unsigned v = 0;
@@ -351,28 +385,80 @@ static void collect_eth_tx(mp_t *m, mp_side_t *s) {
     }
     const sue_ls_frame_t *x;
     ls_ok(s, e, sue_ls_eth_tx(&s->ls[e], m->t, b, n, (int)last, &x));
-    if (!x)
+  }
+  unsigned wv = (unsigned)dut_get_u64(d, s->etv);
+  CHECK(wv == o->eth_tx_valid, "instance %u: eth_tx_valid 0x%x, the failover model 0x%x", s->id, wv,
+        o->eth_tx_valid);
+  for (unsigned q = 0; q < p; q++) {
+    if (!(wv >> q & 1u))
       continue;
+    unsigned e = (unsigned)o->tx_src[q];
+    CHECK(dut_lanes_equal(d, s->etd, q, s->ep_td, e, ew) &&
+              dut_lanes_equal(d, s->etn, q, s->ep_tn, e, ebw) &&
+              dut_get_field(d, s->etl, q, 1) == dut_get_field(d, s->ep_tl, e, 1),
+          "instance %u: wire %u's beat is not port %u's (failover model)", s->id, q, e);
+    if (s->wire_len[q] == 0)
+      s->wire_src[q] = e;
+    CHECK(e == s->wire_src[q], "instance %u wire %u: a frame from two ports", s->id, q);
+    unsigned n = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw);
+    CHECK(s->wire_len[q] + n <= sizeof s->wire_buf[q], "instance %u wire %u: frame too long", s->id,
+          q);
+    for (unsigned j = 0; j < n; j++) {
+      unsigned v = 0;
+      for (unsigned i = 0; i < 8; i++)
+        v |= bits_get(w, e * ew + ew - 8 - 8 * j + i) << i;
+      s->wire_buf[q][s->wire_len[q]++] = (uint8_t)v;
+    }
+    if (!dut_get_field(d, s->etl, q, 1))
+      continue;
+    s->carried_port[e] += e != q;
     /* a cut wire loses what is sent on it (both ways) */
-    if (!((m->cut >> e) & 1u))
-      sue_chan_push(&m->ch[s == &m->s[0] ? 0 : 1][e], &s->ls[e].m.cfg, x->buf, x->len, m->t);
+    if (!((m->cut >> q) & 1u))
+      sue_chan_push(&m->ch[s == &m->s[0] ? 0 : 1][q], &s->ls[e].m.cfg, s->wire_buf[q],
+                    s->wire_len[q], m->t);
+    s->wire_len[q] = 0;
   }
 }
 
-static void observe_eth_rx(mp_t *m, mp_side_t *s) {
+/* Receive: each endpoint's beat from the wire the crossbar model names, into its model; the
+ * wires' feeds move on where they were taken; then the crossbar model's edge. */
+static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const sue_fxb_out_t *o) {
   dut_t *d = s->d;
-  for (unsigned e = 0; e < m->k->p; e++) {
-    if (!s->feeding[e] || !field(d, s->err, e, 1))
+  const unsigned p = m->k->p, ew = m->k->eth_w;
+  unsigned ebw = (unsigned)dut_width(d, s->ern) / p;
+  unsigned rv = (unsigned)dut_get_u64(d, s->ep_rv), rr = (unsigned)dut_get_u64(d, s->ep_rr);
+  CHECK(rv == o->ep_rx_valid, "instance %u: the ports' eth_rx_valid 0x%x, the failover model 0x%x",
+        s->id, rv, o->ep_rx_valid);
+  for (unsigned e = 0; e < p; e++) {
+    if (!(rv >> e & 1u))
       continue;
-    size_t left = s->feed_len[e] - s->feed_off[e], n = left < m->eb ? left : m->eb;
+    unsigned q = (unsigned)o->rx_src[e];
+    CHECK(dut_lanes_equal(d, s->ep_rd, e, s->erd, q, ew) &&
+              dut_lanes_equal(d, s->ep_rn, e, s->ern, q, ebw) &&
+              dut_get_field(d, s->ep_rl, e, 1) == dut_get_field(d, s->erl, q, 1),
+          "instance %u: port %u's beat is not wire %u's (failover model)", s->id, e, q);
+    if (!(rr >> e & 1u))
+      continue;
+    CHECK(s->feeding[q], "instance %u: port %u took a beat of idle wire %u", s->id, e, q);
+    size_t left = s->feed_len[q] - s->feed_off[q], n = left < m->eb ? left : m->eb;
     ls_ok(
         s, e,
-        sue_ls_eth_rx(&s->ls[e], m->t, s->feed[e] + s->feed_off[e], (unsigned)n, left <= m->eb, 0));
-    if (left <= m->eb)
-      s->feeding[e] = 0;
-    else
-      s->feed_off[e] += m->eb;
+        sue_ls_eth_rx(&s->ls[e], m->t, s->feed[q] + s->feed_off[q], (unsigned)n, left <= m->eb, 0));
   }
+  unsigned wr = (unsigned)dut_get_u64(d, s->err);
+  CHECK((wr & s->rx_v) == (o->eth_rx_ready & s->rx_v),
+        "instance %u: eth_rx_ready 0x%x, the failover model 0x%x (wires valid 0x%x)", s->id, wr,
+        o->eth_rx_ready, s->rx_v);
+  for (unsigned q = 0; q < p; q++) {
+    if (!s->feeding[q] || !(wr >> q & 1u))
+      continue;
+    size_t left = s->feed_len[q] - s->feed_off[q];
+    if (left <= m->eb)
+      s->feeding[q] = 0;
+    else
+      s->feed_off[q] += m->eb;
+  }
+  sue_fxb_commit(&s->fx, in);
 }
 
 /* The XPU receives (independently of the models): exactly once, whole, in order if ordered. */
@@ -440,21 +526,21 @@ static void instance_lockstep(mp_t *m, mp_side_t *s, const sue_psel_in_t *pin,
       CHECK_PORT(d, s->rx_data, b->data, m->k->data_w, "rx_data");
     }
     for (unsigned e = 0; e < p; e++)
-      CHECK_EQ(field(d, s->o_rx_credit, 6 * e, 6), s->rpend.p_credit[e],
+      CHECK_EQ(dut_get_field(d, s->o_rx_credit, 6 * e, 6), s->rpend.p_credit[e],
                "o_rx_credit (merge model)");
   }
   /* this cycle: the choice (ports' words, backlogs, ports up as MSTATUS has them) */
   sue_psel_in_t in = *pin;
   unsigned tbw = dut_width(d, s->o_backlog) / p;
   for (unsigned e = 0; e < p; e++) {
-    in.p_credit[e] = (unsigned)field(d, s->o_tx_credit, 6 * e, 6);
-    in.backlog[e] = (uint32_t)field(d, s->o_backlog, tbw * e, tbw);
+    in.p_credit[e] = (unsigned)dut_get_field(d, s->o_tx_credit, 6 * e, 6);
+    in.backlog[e] = (uint32_t)dut_get_field(d, s->o_backlog, tbw * e, tbw);
   }
   in.port_ok = s->link_prev & s->port_en;
   /* each port's answer for tx_xpuid: its destination table and UNREACH, as the model has them */
   in.unreach = 0;
   for (unsigned e = 0; e < p; e++) {
-    unsigned u = (unsigned)field(d, s->o_unreach, e, 1);
+    unsigned u = (unsigned)dut_get_field(d, s->o_unreach, e, 1);
     CHECK_EQ(u, (unsigned)sue_ep_dst_unreach(&s->ls[e].m, s->xq),
              "o_unreach (port's destination table and UNREACH, for tx_xpuid)");
     in.unreach |= u << e;
@@ -501,8 +587,11 @@ void mp_cycle(mp_t *m, int traffic) {
     memset(pb, 0, sizeof pb);
     ports_lockstep(m, s, pb);
     xpu_rx(m, s);
-    collect_eth_tx(m, s);
-    observe_eth_rx(m, s);
+    sue_fxb_in_t fin;
+    sue_fxb_out_t fout;
+    xbar_eval(m, s, &fin, &fout);
+    collect_eth_tx(m, s, &fout);
+    observe_eth_rx(m, s, &fin, &fout);
     unsigned ty = 0, vc = 0,
              n = sue_credit_decode((unsigned)dut_get_u64(s->d, s->tx_credit), &ty, &vc);
     instance_lockstep(m, s, &pin[i], pb, rxw[i]);
@@ -537,6 +626,7 @@ void mp_open(mp_t *m, const char *top, int ordered, unsigned cmds, double loss, 
       m->k = &mp_cases[i];
   CHECK(m->k != NULL, "no case %s", top);
   m->ordered = (unsigned)ordered;
+  m->failover = 1;
   m->loss = loss;
   m->nb = m->k->data_w / 8;
   m->eb = m->k->eth_w / 8;
@@ -575,7 +665,7 @@ void mp_finish(mp_t *m) {
   for (unsigned n = 0; n < 200; n++) /* stand-alone ACKs settle */
     mp_cycle(m, 0);
   const unsigned p = m->k->p;
-  static uint32_t got[2][PM][SUE_NCNT], inst[2][8];
+  static uint32_t got[2][PM][SUE_NCNT], inst[2][11];
   memset(got, 0, sizeof got);
   for (unsigned i = 0; i < 2; i++) {
     for (unsigned e = 0; e < p; e++)
@@ -588,6 +678,9 @@ void mp_finish(mp_t *m) {
     mp_axi(&m->s[i], 0, MREG_NDROP, 0, &inst[i][5]);
     mp_axi(&m->s[i], 0, MREG_MSTATUS, 0, &inst[i][6]);
     mp_axi(&m->s[i], 0, MREG, 0, &inst[i][7]); /* ID */
+    mp_axi(&m->s[i], 0, MREG_NCARRY, 0, &inst[i][8]);
+    mp_axi(&m->s[i], 0, MREG_NFDROP, 0, &inst[i][9]);
+    mp_axi(&m->s[i], 0, MREG_NSTEER, 0, &inst[i][10]);
   }
   while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
     mp_cycle(m, 0);
@@ -603,7 +696,13 @@ void mp_finish(mp_t *m) {
     }
     CHECK_EQ(inst[i][4], 0, "MREG NVIOL");
     CHECK_EQ(inst[i][5], 0, "MREG NDROP");
-    CHECK_EQ(inst[i][6], s->link, "MREG MSTATUS.LINK");
+    unsigned host = 0;
+    for (unsigned e = 0; e < p; e++)
+      host |= s->fx.host[e] << 2 * e;
+    CHECK_EQ(inst[i][6], s->link | host << 8, "MREG MSTATUS (LINK, HOST)");
+    CHECK_EQ(inst[i][8], s->fx.n_carried, "MREG NCARRY");
+    CHECK_EQ(inst[i][9], s->fx.n_dropped, "MREG NFDROP");
+    CHECK_EQ(inst[i][10], s->fx.n_steered, "MREG NSTEER");
     CHECK_EQ(inst[i][7], 0x5E4D0000u | m->k->skid << 8 | m->k->p, "MREG ID");
     for (unsigned v = 0; v < SUE_NVC; v++)
       for (unsigned q = 0; q < s->seq[v]; q++)

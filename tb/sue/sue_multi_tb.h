@@ -8,7 +8,9 @@
  *     the RTL hands that port: the commands sue_port_sel gave it, the rx credits sue_rx_merge
  *     granted it, its frames and registers;
  *   - the port choice to sue_port_sel_model (tx_credit to the XPU, the port of every command);
- *   - the receive merge to sue_rx_merge_model, fed the deliveries the endpoint models make.
+ *   - the receive merge to sue_rx_merge_model, fed the deliveries the endpoint models make;
+ *   - the failover crossbar to sue_fail_xbar_model: every beat on every wire from the endpoint
+ *     the model names, every beat to every endpoint from the wire it names, every ready.
  * Each XPU writes a per-VC sequence number into every command's control bytes 2 .. 5, keeps to
  * every credit it is given, and checks what it receives: every command exactly once, whole; in
  * ordered mode in the order sent per VC; each port's deliveries in that port's order.
@@ -23,6 +25,7 @@
 #include "prng.h"
 #include "sue_chan.h"
 #include "sue_ep_lockstep.h"
+#include "sue_fail_xbar_model.h"
 #include "sue_port_sel_model.h"
 #include "sue_rx_merge_model.h"
 
@@ -46,6 +49,10 @@ extern const mp_case_t mp_cases[2]; /* the tops of tb/sue/tops.txt */
 #define MREG_NCMD(e) (MREG + 0x010u + 4u * (e))
 #define MREG_NVIOL (MREG + 0x020u)
 #define MREG_NDROP (MREG + 0x024u)
+#define MREG_NCARRY (MREG + 0x028u)
+#define MREG_NFDROP (MREG + 0x02Cu)
+#define MREG_NSTEER (MREG + 0x030u)
+#define MCTRL_FAILOVER 0x2u
 #define NSEQ 8192u /* commands per VC at most */
 
 typedef struct mp_side mp_side_t;
@@ -62,9 +69,13 @@ struct mp_side {
       qc_valid, qc_vc, qc_units, tx_reset_in, rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
       rx_data, rx_credit, rx_reset_in, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru,
       link_up, irq, o_decide, o_kind, o_verdict, o_irq, o_backlog, o_tx_credit, o_rx_credit,
-      o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop, o_unreach;
+      o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop, o_unreach, ep_tv, ep_tr, ep_td,
+      ep_tn, ep_tl, ep_rv, ep_rr, ep_rd, ep_rn, ep_rl;
   unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
   unsigned port_en;
+  unsigned failover;   /* MCTRL.FAILOVER, as the model has it */
+  sue_fxb_t fx;        /* the failover crossbar's model */
+  unsigned rx_v, rx_l; /* eth_rx_valid / _last driven this cycle */
   /* the XPU's transmit side */
   unsigned to_send, sent, busy, beat, beats;
   sue_cmd_t cur;
@@ -92,6 +103,10 @@ struct mp_side {
   uint8_t *feed[PM];
   size_t feed_len[PM], feed_off[PM];
   int feeding[PM];
+  uint8_t wire_buf[PM][SUE_FRAME_MAX]; /* the frame going out on wire w, its source endpoint */
+  size_t wire_len[PM];
+  unsigned wire_src[PM];
+  unsigned carried_port[PM]; /* frames of port e that went out on another wire */
   /* AXI */
   axil_master_t ax; /* its registers */
 };
@@ -103,6 +118,7 @@ typedef struct {
   prng_t r;
   uint64_t t;
   unsigned nb, eb, ordered, cut;
+  unsigned failover; /* MCTRL.FAILOVER written at open (the reset's 1 unless cleared) */
   double p_cmd, loss;
   uint64_t max_cycles;
   /* benches (0 in the tests): every command dlen data bytes and 9 control words, with VCs
@@ -111,8 +127,8 @@ typedef struct {
 } mp_t;
 
 /* Opens the two instances of top (a case of mp_cases), resets them and writes their registers
- * (ordered or unordered mode, every port in use); side 0 and 1 send cmds commands each, wires
- * losing (and corrupting) loss of the frames; salt varies the seeds. */
+ * (ordered or unordered mode, every port in use, failover on); side 0 and 1 send cmds commands
+ * each, wires losing (and corrupting) loss of the frames; salt varies the seeds. */
 void mp_open(mp_t *m, const char *top, int ordered, unsigned cmds, double loss, uint64_t salt);
 /* One cycle of both instances; traffic = 0: no new commands. */
 void mp_cycle(mp_t *m, int traffic);

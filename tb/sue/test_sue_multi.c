@@ -8,10 +8,14 @@
  *                  reorder at the XPU, ever; each connection on the port of its hash; go-back-N
  *                  recovers every loss per port.
  *  - mp_unordered: both tops (the same), unordered: every port carries a share; exactly once.
- *  - mp_port_down: unordered, port 1's wire cut both ways for 6,000 cycles (+quick 1,500;
- *                  link_up low at both ends), traffic before, during and after: no command goes
- *                  to port 1 while it is down, none is lost or duplicated (what port 1 held is
- *                  resent on it once it is back), port 1 carries traffic again after.
+ *  - mp_port_down: unordered, FAILOVER off, port 1's wire cut both ways for 6,000 cycles (+quick
+ *                  1,500; link_up low at both ends), traffic before, during and after: no command
+ *                  goes to port 1 while it is down, none is lost or duplicated (what port 1 held
+ *                  is resent on it once it is back), port 1 carries traffic again after.
+ *  - mp_failover:  the same cut with FAILOVER on, unordered then ordered: port 1's frames go out
+ *                  on wire 0 and reach the peer's port 1, so what port 1 held at the cut is
+ *                  delivered before its wire returns; unordered, no new command to port 1 in the
+ *                  cut; ordered, port 1's connections keep going, in order.
  *  - mp_port_en:   unordered, MCTRL.PORT_EN takes port 1 out of use and back: no command to it
  *                  while out, used again after.
  *  - mp_map_move:  ordered, the XPU moves every connection to port 0 by rewriting MAP when its
@@ -67,18 +71,24 @@ HARNESS_TEST(mp_unordered) {
 HARNESS_TEST(mp_port_down) {
   const unsigned n = ncmds();
   mp_t *m = mp_new("sue_multi_p2", 0, n, 0.0, 0x0F0);
+  for (unsigned i = 0; i < 2; i++) /* FAILOVER off: what port 1 holds waits for its wire */
+    mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | 3u << 8, NULL);
+  mp_axi_settle(m);
   const uint64_t warm = harness_scaled(500, 2000, 2000), outage = harness_scaled(1500, 6000, 6000);
   /* a third of the commands before the cut, a third while port 1 is down, the rest after */
   mp_to_send(m, n / 3);
   mp_run(m, warm); /* traffic on both ports */
   unsigned before[2], sent0[2], during[2], after0[2];
   for (unsigned i = 0; i < 2; i++) {
-    before[i] = m->s[i].sent_port[1];
-    sent0[i] = m->s[i].sent;
     m->s[i].to_send = 2 * n / 3;
     m->s[i].link &= ~2u; /* port 1's wire cut both ways: the link down at both ends */
   }
-  m->cut = 2u; /* ... and what is sent on it lost */
+  m->cut = 2u;    /* ... and what is sent on it lost */
+  mp_cycle(m, 1); /* the choice sees the link through MSTATUS.LINK, a cycle later */
+  for (unsigned i = 0; i < 2; i++) {
+    before[i] = m->s[i].sent_port[1];
+    sent0[i] = m->s[i].sent;
+  }
   mp_run(m, m->t + outage);
   for (unsigned i = 0; i < 2; i++) {
     during[i] = m->s[i].sent_port[1] - before[i];
@@ -139,7 +149,7 @@ HARNESS_TEST(mp_port_en) {
   unsigned p1[2];
   for (unsigned i = 0; i < 2; i++) {
     p1[i] = m->s[i].sent_port[1];
-    mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | 1u << 8, NULL); /* unordered, port 0 only */
+    mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | MCTRL_FAILOVER | 1u << 8, NULL); /* unordered, port 0 */
   }
   mp_axi_settle(m);
   mp_to_send(m, 2 * n / 3);
@@ -149,7 +159,7 @@ HARNESS_TEST(mp_port_en) {
           "instance %u: port 1 took %u commands while out of use", m->s[i].id,
           m->s[i].sent_port[1] - p1[i]);
     p1[i] = m->s[i].sent_port[1];
-    mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | 3u << 8, NULL);
+    mp_axi(&m->s[i], 1, MREG_MCTRL, 1u | MCTRL_FAILOVER | 3u << 8, NULL);
   }
   mp_axi_settle(m);
   mp_to_send(m, n);
@@ -223,4 +233,73 @@ HARNESS_TEST(mp_unreach) {
     CHECK_EQ(m->s[i].sent_unreach, 0, "commands handed to a port that found the peer unreachable");
   }
   mp_free(m);
+}
+
+/* Failover (issue 19 item 3): port 1's wire cut both ways (its link down at both ends) with
+ * MCTRL.FAILOVER on. Each side's port 1 sends on wire 0 (sue_fail_xbar), and the peer's wire 0
+ * hands those frames to its port 1 (their destination MAC), so port 1's go-back-N (RETX_TIMEOUT
+ * 600 there) resends what it held at the cut and it is delivered while the wire is still down;
+ * PSNs and order stay port 1's. Unordered: no new command to port 1 in the cut. Ordered: the
+ * connections hashed to port 1 keep going through it, over wire 0, in order (the XPU checks). */
+static void failover_run(int ordered, uint64_t salt) {
+  const unsigned n = ncmds();
+  mp_t *m = mp_new("sue_multi_p2", ordered, n, 0.0, salt);
+  for (unsigned i = 0; i < 2; i++)
+    mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
+  mp_axi_settle(m);
+  const uint64_t warm = harness_scaled(300, 2000, 2000), outage = harness_scaled(1200, 6000, 6000);
+  mp_to_send(m, n / 3);
+  mp_run(m, m->t + warm);
+  mp_to_send(m, 2 * n / 3);
+  while (m->s[0].sent_port[1] == m->s[1].rx_port[1] && m->s[1].sent_port[1] == m->s[0].rx_port[1]) {
+    CHECK(m->t < m->max_cycles, "port 1 never had a command in flight");
+    mp_cycle(m, 1); /* cut with commands of port 1 in flight */
+  }
+  unsigned held[2], open_at_cut = 0;
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].link &= ~2u;
+  m->cut = 2u;
+  mp_cycle(m, 1); /* the choice sees the link through MSTATUS.LINK, a cycle later */
+  for (unsigned i = 0; i < 2; i++) {
+    mp_side_t *s = &m->s[i];
+    held[i] = s->sent_port[1];
+    open_at_cut += held[i] - s->other->rx_port[1];
+  }
+  CHECK(open_at_cut > 0, "%s: nothing on port 1 was in flight at the cut",
+        ordered ? "ordered" : "unordered");
+  mp_run(m, m->t + outage);
+  for (unsigned i = 0; i < 2; i++) {
+    mp_side_t *s = &m->s[i];
+    CHECK(s->other->rx_port[1] >= held[i],
+          "instance %u: %u of the %u commands port 1 held at the cut delivered while its wire was "
+          "down",
+          s->id, s->other->rx_port[1], held[i]);
+    CHECK(s->carried_port[1] > 0 && s->carried_port[0] == 0,
+          "instance %u: frames of port 1 on wire 0: %u; of port 0 on wire 1: %u", s->id,
+          s->carried_port[1], s->carried_port[0]);
+    if (ordered)
+      CHECK(s->sent_port[1] > held[i] && s->other->rx_port[1] > held[i],
+            "instance %u: port 1's connections stopped in the cut", s->id);
+    else
+      CHECK(s->sent_port[1] == held[i], "instance %u: %u commands went to port 1 while it was down",
+            s->id, s->sent_port[1] - held[i]);
+    held[i] = s->sent_port[1];
+    s->link |= 2u;
+    s->to_send = n;
+  }
+  m->cut = 0;
+  mp_run(m, 0);
+  mp_finish(m);
+  for (unsigned i = 0; i < 2; i++) {
+    CHECK(m->s[i].sent_port[1] > held[i], "instance %u: port 1 unused after its wire came back",
+          m->s[i].id);
+    harness_log("%s: instance %u: %u frames of port 1 went out on wire 0",
+                ordered ? "ordered" : "unordered", m->s[i].id, m->s[i].carried_port[1]);
+  }
+  mp_free(m);
+}
+
+HARNESS_TEST(mp_failover) {
+  failover_run(0, 0x130);
+  failover_run(1, 0x140);
 }

@@ -1,0 +1,75 @@
+/*
+ * sue_fail_xbar_model.h - cross-port failover of a 2- or 4-port SUE instance (docs/sue/
+ * sue_fail_xbar.md), a cycle model of rtl/sue/sue_fail_xbar.v: the one place its rules live.
+ * tb/sue/sue_multi_tb.c holds the RTL to it every cycle.
+ *
+ * Transmit: endpoint e's frames take wire host[e]: e while its link is up (or FAILOVER is off,
+ * or no other wire is up, or its frames do not carry its MAC: the AIFH formats), else the next
+ * wire up after e; host[e] changes only between e's
+ * frames. Each wire carries a frame at a time, round-robin among the endpoints it carries (the
+ * pointer moves past a frame at its last beat). A frame of an endpoint on another's wire whose
+ * destination address is a group address (I/G bit, bit 0 of byte 0: PFC, CBFC) is taken from
+ * the endpoint and not sent. Receive: a frame on wire w goes to endpoint e != w whose MAC is its
+ * destination address (bytes 0 .. 5) and whose frames carry it, FAILOVER on, the lowest such e;
+ * else to endpoint w. Each endpoint takes a frame at a time, round-robin among the wires that have
+ * one for it.
+ *
+ * A cycle is sue_fxb_eval (the outputs of the cycle, combinational in the RTL, from its inputs)
+ * then sue_fxb_commit (the registers at the edge).
+ */
+#ifndef REF_SUE_FAIL_XBAR_MODEL_H
+#define REF_SUE_FAIL_XBAR_MODEL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SUE_FXB_PMAX 4
+
+typedef struct {
+  unsigned p;        /* wires and endpoints: 2 or 4 */
+  unsigned failover; /* MCTRL.FAILOVER */
+  unsigned link;     /* bit w: wire w's link (MSTATUS.LINK) */
+  uint64_t mac[SUE_FXB_PMAX];
+  unsigned mac_on; /* bit e: endpoint e's frames carry its MAC (the UDP header format) */
+  /* the endpoints' transmit beats */
+  unsigned ep_tx_valid, ep_tx_last, ep_tx_group; /* bit e; group: bit 0 of the beat's byte 0 */
+  unsigned eth_tx_ready;                         /* bit w */
+  /* the wires' receive beats */
+  unsigned eth_rx_valid, eth_rx_last; /* bit w */
+  uint64_t rx_dst[SUE_FXB_PMAX];      /* bytes 0 .. 5 of wire w's beat, byte 0 the highest */
+  unsigned ep_rx_ready;               /* bit e */
+} sue_fxb_in_t;
+
+typedef struct {
+  int tx_src[SUE_FXB_PMAX];           /* the endpoint whose beat wire w shows, -1: none */
+  unsigned eth_tx_valid;              /* bit w */
+  unsigned ep_tx_ready;               /* bit e */
+  int rx_src[SUE_FXB_PMAX];           /* the wire whose beat endpoint e is offered, -1: none */
+  unsigned ep_rx_valid;               /* bit e */
+  unsigned eth_rx_ready;              /* bit w */
+  unsigned carried, dropped, steered; /* frames this cycle (first beats taken) */
+} sue_fxb_out_t;
+
+typedef struct {
+  unsigned host[SUE_FXB_PMAX], tx_inf; /* endpoint e's wire; bit e: inside a frame */
+  unsigned tx_own_v, tx_drop;          /* bit w: wire w inside a frame (dropped) */
+  unsigned tx_own[SUE_FXB_PMAX], tx_ptr[SUE_FXB_PMAX];
+  unsigned rx_inf, rx_tgt[SUE_FXB_PMAX]; /* bit w: wire w inside a frame, for rx_tgt[w] */
+  unsigned rx_own_v, rx_own[SUE_FXB_PMAX], rx_ptr[SUE_FXB_PMAX];
+  /* eval's intermediate results, for commit */
+  unsigned want[SUE_FXB_PMAX], tgt[SUE_FXB_PMAX], tx_acc, rx_acc, drop_now;
+  sue_fxb_out_t o;
+  unsigned n_carried, n_dropped, n_steered; /* frames, as the counters */
+} sue_fxb_t;
+
+void sue_fxb_init(sue_fxb_t *x, unsigned p);
+void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *out);
+void sue_fxb_commit(sue_fxb_t *x, const sue_fxb_in_t *in);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

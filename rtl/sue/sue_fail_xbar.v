@@ -1,0 +1,256 @@
+// sue_fail_xbar: cross-port failover of a 2- or 4-port SUE instance (docs/sue/sue_fail_xbar.md).
+// Between the ports' datapaths (each a sue_endpoint) and the wires: while port e's wire is down,
+// endpoint e's frames go out on a live wire (the next one up after e), a frame at a time between
+// that wire's own frames, so the PDUs port e holds unacknowledged are resent by its own go-back-N
+// on another port (spec 3.3.7: failover in unordered mode) and its PSN space, and so order and
+// exactly-once, stay where they are. On receive a frame goes to the endpoint whose MAC is its
+// destination address (byte 0 in every SUE header format), so the peer's failed-over frames
+// reach the right endpoint whatever wire they came on. A frame to a group address (PFC, CBFC:
+// link-local) is never carried on another wire (802.1Qbb: it belongs to its own link), and one
+// received goes to the wire's own endpoint. Only endpoints whose frames carry their port's MAC
+// (the UDP header format, cfg_mac_on) fail over or are steered to: in the AIFH formats every
+// port of an instance has the same address, so a frame could not find its port's PSN space.
+// cfg_failover = 0: each endpoint on its own wire, as without this block.
+// Latency: none (the steering is combinational; a frame's wire or endpoint is held to its end).
+// Model: csrc/ref/sue/sue_fail_xbar_model.c (cycle-exact; tb/sue/test_sue_multi.c)
+`resetall
+`default_nettype none
+`include "assert.vh"
+
+module sue_fail_xbar #(
+  parameter integer P     = 2,
+  parameter integer ETH_W = 128,
+  localparam integer EBW  = $clog2(ETH_W / 8 + 1)
+) (
+  input  wire               clk,
+  input  wire               rst_n,
+  input  wire               cfg_failover,  // MCTRL.FAILOVER
+  input  wire [P-1:0]       link_q,        // the wires' links (MSTATUS.LINK)
+  input  wire [P*48-1:0]    cfg_mac,       // endpoint e's MAC at [48e +: 48]
+  input  wire [P-1:0]       cfg_mac_on,    // ... in its frames (the UDP header format)
+  // ---- the endpoints' Ethernet ports, endpoint e at [e * width +: width]
+  input  wire [P-1:0]       ep_tx_valid,
+  output wire [P-1:0]       ep_tx_ready,
+  input  wire [P*ETH_W-1:0] ep_tx_data,
+  input  wire [P*EBW-1:0]   ep_tx_nbytes,
+  input  wire [P-1:0]       ep_tx_last,
+  output wire [P-1:0]       ep_rx_valid,
+  input  wire [P-1:0]       ep_rx_ready,
+  output wire [P*ETH_W-1:0] ep_rx_data,
+  output wire [P*EBW-1:0]   ep_rx_nbytes,
+  output wire [P-1:0]       ep_rx_last,
+  output wire [P-1:0]       ep_rx_user,
+  // ---- the wires, wire w at [w * width +: width]
+  output wire [P-1:0]       eth_tx_valid,
+  input  wire [P-1:0]       eth_tx_ready,
+  output wire [P*ETH_W-1:0] eth_tx_data,
+  output wire [P*EBW-1:0]   eth_tx_nbytes,
+  output wire [P-1:0]       eth_tx_last,
+  input  wire [P-1:0]       eth_rx_valid,
+  output wire [P-1:0]       eth_rx_ready,
+  input  wire [P*ETH_W-1:0] eth_rx_data,
+  input  wire [P*EBW-1:0]   eth_rx_nbytes,
+  input  wire [P-1:0]       eth_rx_last,
+  input  wire [P-1:0]       eth_rx_user,
+  // ---- events (counters) and status
+  output wire [P*2-1:0]     host,          // the wire carrying endpoint e's frames at [2e +: 2]
+  output wire [2:0]         n_carried,     // frames sent on a wire not their endpoint's
+  output wire [2:0]         n_dropped,     // group-addressed frames of failed-over endpoints
+  output wire [2:0]         n_steered      // frames received for another wire's endpoint
+);
+  generate if (P != 2 && P != 4) begin : g_bad_param
+    `PARAM_FATAL("sue_fail_xbar: P must be 2 or 4")
+  end endgenerate
+  generate if (ETH_W < 64) begin : g_bad_eth
+    `PARAM_FATAL("sue_fail_xbar: ETH_W must hold the destination address in the first beat")
+  end endgenerate
+
+  localparam integer IW = (P == 2) ? 1 : 2;
+
+  // the next port after e (e + 1, e + 2, ... mod P) set in m; e itself if none
+  function automatic [IW-1:0] next_set(input [P-1:0] m, input integer e);
+    integer k;
+    begin
+      next_set = IW'(e);
+      for (k = P - 1; k >= 1; k = k - 1)
+        if (m[(e + k) % P]) next_set = IW'((e + k) % P);
+    end
+  endfunction
+  // the lowest port set in m; dflt if none
+  function automatic [IW-1:0] lowest_set(input [P-1:0] m, input [IW-1:0] dflt);
+    integer k;
+    begin
+      lowest_set = dflt;
+      for (k = P - 1; k >= 0; k = k - 1)
+        if (m[k]) lowest_set = IW'(k);
+    end
+  endfunction
+
+  // Registers, port or wire x's field at [x * IW +: IW]:
+  reg  [P*IW-1:0] host_q;              // the wire carrying endpoint e's frames
+  reg  [P-1:0]    tx_inf_q;            // endpoint e is inside a frame
+  reg  [P-1:0]    tx_own_v_q;          // wire w is inside a frame of endpoint tx_own_q[w] ...
+  reg  [P*IW-1:0] tx_own_q;
+  reg  [P-1:0]    tx_drop_q;           // ... that it drops (a guest's group-addressed frame)
+  reg  [P-1:0]    rx_inf_q;            // wire w is inside a frame for endpoint rx_tgt_q[w]
+  reg  [P*IW-1:0] rx_tgt_q;
+  reg  [P-1:0]    rx_own_v_q;          // endpoint e is inside a frame from wire rx_own_q[e]
+  reg  [P*IW-1:0] rx_own_q;
+
+  wire [P*IW-1:0] want, tx_g, tgt, rx_g;
+  wire [P-1:0]    tx_gv, tx_drop_now, tx_acc, tx_first, rx_gv, rx_acc, ep_tx_take;
+  genvar w, e;
+
+  // ---- the wire each endpoint's frames take: its own while it is up; else the next one up
+  // after it (FAILOVER on, its MAC in use). It changes only between the endpoint's frames.
+  generate for (e = 0; e < P; e = e + 1) begin : g_want
+    assign want[IW*e +: IW] = cfg_failover && cfg_mac_on[e] && !link_q[e] ? next_set(link_q, e) :
+                                                                           IW'(e);
+    assign host[2*e +: 2]   = 2'(host_q[IW*e +: IW]);
+  end endgenerate
+
+  // ---- transmit: per wire, a frame at a time among the endpoints it carries
+  generate for (w = 0; w < P; w = w + 1) begin : g_tx
+    wire [P-1:0] req;
+    for (e = 0; e < P; e = e + 1) begin : g_req
+      assign req[e] = tx_own_v_q[w] ? tx_own_q[IW*w +: IW] == IW'(e) :
+                                      ep_tx_valid[e] && host_q[IW*e +: IW] == IW'(w);
+    end
+    wire [IW-1:0] g;
+    rr_arbiter #(.N(P)) u_arb (
+      .clk(clk), .rst_n(rst_n), .req(req), .update(tx_acc[w] && ep_tx_last[g]),
+      /* verilator lint_off PINCONNECTEMPTY */ // the index is enough
+      .gnt(), .gnt_valid(tx_gv[w]), .gnt_idx(g)
+      /* verilator lint_on PINCONNECTEMPTY */
+    );
+    assign tx_g[IW*w +: IW] = g;
+    // byte 0 is at the top of a beat; its bit 0 is the I/G bit of the destination address
+    assign tx_first[w]    = !tx_own_v_q[w];
+    assign tx_drop_now[w] = tx_own_v_q[w] ? tx_drop_q[w] :
+                            g != IW'(w) && ep_tx_data[ETH_W * g + ETH_W - 8];
+    assign tx_acc[w]      = tx_gv[w] && ep_tx_valid[g] && (tx_drop_now[w] || eth_tx_ready[w]);
+    assign eth_tx_valid[w]               = tx_gv[w] && ep_tx_valid[g] && !tx_drop_now[w];
+    assign eth_tx_data[ETH_W*w +: ETH_W] = ep_tx_data[ETH_W*g +: ETH_W];
+    assign eth_tx_nbytes[EBW*w +: EBW]   = ep_tx_nbytes[EBW*g +: EBW];
+    assign eth_tx_last[w]                = ep_tx_last[g];
+  end endgenerate
+
+  generate for (e = 0; e < P; e = e + 1) begin : g_ep_tx
+    wire [IW-1:0] hw = host_q[IW*e +: IW];
+    assign ep_tx_ready[e] = tx_gv[hw] && tx_g[IW*hw +: IW] == IW'(e) &&
+                            (tx_drop_now[hw] || eth_tx_ready[hw]);
+    assign ep_tx_take[e]  = ep_tx_valid[e] && ep_tx_ready[e];
+  end endgenerate
+
+  // ---- receive: per wire, the endpoint its frame is for (its destination MAC: another
+  // endpoint's in use, FAILOVER on; else the wire's own), held to the frame's end
+  generate for (w = 0; w < P; w = w + 1) begin : g_tgt
+    wire [P-1:0] hit;
+    for (e = 0; e < P; e = e + 1) begin : g_hit
+      assign hit[e] = e != w && cfg_failover && cfg_mac_on[e] &&
+                      eth_rx_data[ETH_W*w + ETH_W - 48 +: 48] == cfg_mac[48*e +: 48];
+    end
+    assign tgt[IW*w +: IW] = rx_inf_q[w] ? rx_tgt_q[IW*w +: IW] : lowest_set(hit, IW'(w));
+  end endgenerate
+
+  // ---- receive: per endpoint, a frame at a time among the wires that have one for it
+  generate for (e = 0; e < P; e = e + 1) begin : g_rx
+    wire [P-1:0] req;
+    for (w = 0; w < P; w = w + 1) begin : g_req
+      assign req[w] = rx_own_v_q[e] ? rx_own_q[IW*e +: IW] == IW'(w) :
+                                      eth_rx_valid[w] && tgt[IW*w +: IW] == IW'(e);
+    end
+    wire [IW-1:0] g;
+    rr_arbiter #(.N(P)) u_arb (
+      .clk(clk), .rst_n(rst_n), .req(req), .update(rx_acc[e] && eth_rx_last[g]),
+      /* verilator lint_off PINCONNECTEMPTY */
+      .gnt(), .gnt_valid(rx_gv[e]), .gnt_idx(g)
+      /* verilator lint_on PINCONNECTEMPTY */
+    );
+    assign rx_g[IW*e +: IW]              = g;
+    assign rx_acc[e]                     = rx_gv[e] && eth_rx_valid[g] && ep_rx_ready[e];
+    assign ep_rx_valid[e]                = rx_gv[e] && eth_rx_valid[g];
+    assign ep_rx_data[ETH_W*e +: ETH_W]  = eth_rx_data[ETH_W*g +: ETH_W];
+    assign ep_rx_nbytes[EBW*e +: EBW]    = eth_rx_nbytes[EBW*g +: EBW];
+    assign ep_rx_last[e]                 = eth_rx_last[g];
+    assign ep_rx_user[e]                 = eth_rx_user[g];
+  end endgenerate
+  generate for (w = 0; w < P; w = w + 1) begin : g_rx_ready
+    wire [IW-1:0] t = tgt[IW*w +: IW];
+    assign eth_rx_ready[w] = rx_gv[t] && rx_g[IW*t +: IW] == IW'(w) && ep_rx_ready[t];
+  end endgenerate
+
+  // ---- counters: each frame once, at its first beat
+  wire [P-1:0] car, drp, str;
+  generate for (w = 0; w < P; w = w + 1) begin : g_cnt
+    assign car[w] = tx_acc[w] && tx_first[w] && tx_g[IW*w +: IW] != IW'(w) && !tx_drop_now[w];
+    assign drp[w] = tx_acc[w] && tx_first[w] && tx_drop_now[w];
+    assign str[w] = eth_rx_valid[w] && eth_rx_ready[w] && !rx_inf_q[w] &&
+                    tgt[IW*w +: IW] != IW'(w);
+  end endgenerate
+  function automatic [2:0] ones(input [P-1:0] m);
+    integer k;
+    begin
+      ones = 3'd0;
+      for (k = 0; k < P; k = k + 1)
+        ones = ones + {2'd0, m[k]};
+    end
+  endfunction
+  assign n_carried = ones(car);
+  assign n_dropped = ones(drp);
+  assign n_steered = ones(str);
+
+  // ---- registers
+  integer i;
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      tx_inf_q   <= {P{1'b0}};
+      tx_own_v_q <= {P{1'b0}};
+      tx_drop_q  <= {P{1'b0}};
+      rx_inf_q   <= {P{1'b0}};
+      rx_own_v_q <= {P{1'b0}};
+      tx_own_q   <= {P*IW{1'b0}};
+      rx_own_q   <= {P*IW{1'b0}};
+      for (i = 0; i < P; i = i + 1) begin
+        host_q[IW*i +: IW]   <= IW'(i);
+        rx_tgt_q[IW*i +: IW] <= IW'(i);
+      end
+    end else begin
+      for (i = 0; i < P; i = i + 1) begin
+        // endpoint i: in a frame after this cycle? its wire may change only outside one
+        if (ep_tx_take[i]) tx_inf_q[i] <= !ep_tx_last[i];
+        if (!(ep_tx_take[i] ? !ep_tx_last[i] : tx_inf_q[i]))
+          host_q[IW*i +: IW] <= want[IW*i +: IW];
+        // wire i's transmit frame
+        if (tx_acc[i]) begin
+          tx_own_v_q[i]        <= !ep_tx_last[tx_g[IW*i +: IW]];
+          tx_own_q[IW*i +: IW] <= tx_g[IW*i +: IW];
+          tx_drop_q[i]         <= tx_drop_now[i];
+        end
+        // wire i's receive frame
+        if (eth_rx_valid[i] && eth_rx_ready[i]) begin
+          rx_inf_q[i]          <= !eth_rx_last[i];
+          rx_tgt_q[IW*i +: IW] <= tgt[IW*i +: IW];
+        end
+        // endpoint i's receive frame
+        if (rx_acc[i]) begin
+          rx_own_v_q[i]        <= !eth_rx_last[rx_g[IW*i +: IW]];
+          rx_own_q[IW*i +: IW] <= rx_g[IW*i +: IW];
+        end
+      end
+    end
+  end
+
+  // A frame holds its wire and its endpoint to its end: an owner mid-frame is still carried by
+  // that wire, and a wire in a frame still feeds the endpoint it started with.
+  generate for (w = 0; w < P; w = w + 1) begin : g_chk
+    wire [IW-1:0] o = tx_own_q[IW*w +: IW], t = rx_tgt_q[IW*w +: IW];
+    `ASSERT_CLK(tx_owner_stays, clk, rst_n, !tx_own_v_q[w] || host_q[IW*o +: IW] == IW'(w),
+                "an endpoint's wire changed inside its frame")
+    `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
+                rx_own_q[IW*t +: IW] == IW'(w) || !eth_rx_valid[w] || !eth_rx_ready[w],
+                "a wire's frame fed two endpoints")
+  end endgenerate
+endmodule
+
+`resetall

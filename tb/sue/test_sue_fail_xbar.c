@@ -1,0 +1,336 @@
+/*
+ * Tests of sue_fail_xbar (docs/sue/sue_fail_xbar.md): the RTL and the model
+ * (csrc/ref/sue/sue_fail_xbar_model.c) in lockstep. Every cycle the inputs are applied, every
+ * output of the cycle (combinational in the RTL) is compared with the model's sue_fxb_eval, the
+ * model's registers take their edge (sue_fxb_commit) and the clock ticks; the counters and
+ * MSTATUS.HOST's wires are compared every cycle too.
+ *
+ * Around the unit: per endpoint a frame source (1 .. 6 beats, bubbles, a group destination now
+ * and then, the data held while not taken), per wire a frame source on receive (its destination
+ * one of the endpoints' MACs, or another address), random readiness of the wires and the
+ * endpoints, links going down and up, FAILOVER and the MACs' use (the UDP format) switched now
+ * and then.
+ *
+ *  - fxb_lockstep: two tops (2 and 4 ports). Besides the lockstep, checked on their own: a frame
+ *    goes out whole on one wire, its endpoint's own unless that is down and FAILOVER is on (then
+ *    on the next wire up); a group-addressed frame never goes out on another endpoint's wire; a
+ *    frame received goes whole to the endpoint its destination names (FAILOVER on, the MAC in
+ *    use) or else to its wire's own; every frame offered is taken. The event mix is checked.
+ */
+#include <string.h>
+
+#include "bits.h"
+#include "harness.h"
+#include "prng.h"
+#include "sue_fail_xbar_model.h"
+
+typedef struct {
+  const char *top;
+  unsigned p, eth_w; /* as tb/sue/tops.txt */
+} fxb_case_t;
+
+static const fxb_case_t cases[] = {{"sue_fail_xbar_p2", 2, 64}, {"sue_fail_xbar_p4", 4, 128}};
+#define NCASES (sizeof cases / sizeof cases[0])
+#define PX SUE_FXB_PMAX
+#define WW HARNESS_WORDS(4 * 128)
+
+/* a frame source: beats of ETH_W bits, byte 0 at the top; bytes 0 .. 5 of beat 0 the destination */
+typedef struct {
+  int on;               /* a frame is open */
+  unsigned beat, beats; /* the beat offered, of beats */
+  int show;             /* valid this cycle */
+  uint64_t dst;         /* destination of the open frame */
+  unsigned id;          /* frame number (bytes 6 .. 7 of every beat) */
+} src_t;
+
+typedef struct {
+  const fxb_case_t *c;
+  dut_t *d;
+  prng_t r;
+  sue_fxb_t m;
+  sue_fxb_in_t in;
+  port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru, wtv, wtr,
+      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr;
+  src_t tx[PX], rx[PX];
+  int wire_ep[PX];     /* the endpoint whose frame is open on wire w (-1: none) */
+  int ep_wire[PX];     /* the wire whose frame endpoint e is taking (-1: none) */
+  unsigned rx_tgt[PX]; /* the endpoint wire w's open frame must reach */
+  /* the event mix */
+  unsigned frames_out, carried, dropped, steered, frames_in;
+  unsigned was_down; /* bit e: e's wire could be another at the last change allowed */
+} fxb_t;
+
+static uint64_t mac_of(unsigned e) { return 0x020000000000ull | 0x5100u | e; }
+
+static void beat_bits(const fxb_t *x, const src_t *s, unsigned lane, uint32_t *w) {
+  const unsigned ew = x->c->eth_w, nb = ew / 8;
+  for (unsigned j = 0; j < nb; j++) {
+    unsigned v;
+    if (s->beat == 0 && j < 6)
+      v = (unsigned)(s->dst >> (40 - 8 * j)) & 0xFFu;
+    else if (j == 6 || j == 7)
+      v = (s->id >> (j == 6 ? 8 : 0)) & 0xFFu;
+    else
+      v = (s->id * 7 + s->beat * 13 + j) & 0xFFu;
+    bits_put_field(w, lane * ew + ew - 8 - 8 * j, 8, v);
+  }
+}
+
+static void new_frame(fxb_t *x, src_t *s, int ep) {
+  prng_t *r = &x->r;
+  s->on = 1;
+  s->beat = 0;
+  s->beats = (unsigned)prng_range(r, 1, 6);
+  s->id++;
+  if (ep) /* an endpoint's frame: to a peer, or to a group (PFC, CBFC) */
+    s->dst = prng_bernoulli(r, 0.2) ? 0x0180C2000001ull : 0x02AA00000000ull | prng_below(r, 256);
+  else /* a frame on a wire: for one of the endpoints, or another address */
+    s->dst = prng_bernoulli(r, 0.15) ? 0x02BB00000000ull : mac_of((unsigned)prng_below(r, x->c->p));
+}
+
+/* Offers this cycle's beats (held while not taken) and the other inputs. */
+static void drive(fxb_t *x) {
+  const fxb_case_t *c = x->c;
+  dut_t *d = x->d;
+  prng_t *r = &x->r;
+  uint32_t td[WW], rd[WW], tn[1] = {0}, rn[1] = {0};
+  memset(td, 0, sizeof td);
+  memset(rd, 0, sizeof rd);
+  unsigned tv = 0, tl = 0, rv = 0, rl = 0, ebw = (unsigned)dut_width(d, x->etn) / c->p;
+  for (unsigned i = 0; i < c->p; i++) {
+    for (int k = 0; k < 2; k++) {
+      src_t *s = k ? &x->rx[i] : &x->tx[i];
+      if (!s->on && prng_bernoulli(r, 0.5))
+        new_frame(x, s, !k);
+      if (!s->on)
+        continue;
+      if (!s->show) /* a bubble may come only before a beat is shown */
+        s->show = !prng_bernoulli(r, 0.15);
+      if (!s->show)
+        continue;
+      unsigned last = s->beat + 1 == s->beats,
+               n = last ? (unsigned)(c->eth_w / 8 - s->id % 3) : c->eth_w / 8;
+      beat_bits(x, s, i, k ? rd : td);
+      bits_put_field(k ? rn : tn, i * ebw, ebw, n);
+      if (k) {
+        rv |= 1u << i;
+        rl |= last << i;
+      } else {
+        tv |= 1u << i;
+        tl |= last << i;
+      }
+    }
+  }
+  dut_set(d, x->etd, td);
+  dut_set_u64(d, x->etv, tv);
+  dut_set(d, x->etn, tn);
+  dut_set_u64(d, x->etl, tl);
+  dut_set(d, x->wrd, rd);
+  dut_set_u64(d, x->wrv, rv);
+  dut_set(d, x->wrn, rn);
+  dut_set_u64(d, x->wrl, rl);
+  dut_set_u64(d, x->wru, rl & 1u);
+  unsigned wtr = 0, err = 0;
+  for (unsigned i = 0; i < c->p; i++) {
+    wtr |= (unsigned)prng_bernoulli(r, 0.8) << i;
+    err |= (unsigned)prng_bernoulli(r, 0.8) << i;
+  }
+  dut_set_u64(d, x->wtr, wtr);
+  dut_set_u64(d, x->err, err);
+  /* configuration and links, now and then */
+  if (prng_bernoulli(r, 0.004))
+    x->in.failover = !prng_bernoulli(r, 0.25);
+  if (prng_bernoulli(r, 0.002))
+    x->in.mac_on = prng_bernoulli(r, 0.7) ? (1u << c->p) - 1u : (unsigned)prng_below(r, 1u << c->p);
+  if (prng_bernoulli(r, 0.01))
+    x->in.link ^= 1u << prng_below(r, c->p);
+  dut_set_u64(d, x->fo, x->in.failover);
+  dut_set_u64(d, x->link, x->in.link);
+  dut_set_u64(d, x->mac_on, x->in.mac_on);
+  x->in.ep_tx_valid = tv;
+  x->in.ep_tx_last = tl;
+  x->in.eth_tx_ready = wtr;
+  x->in.eth_rx_valid = rv;
+  x->in.eth_rx_last = rl;
+  x->in.ep_rx_ready = err;
+  x->in.ep_tx_group = 0;
+  for (unsigned i = 0; i < c->p; i++) {
+    x->in.ep_tx_group |=
+        (unsigned)(x->tx[i].show && x->tx[i].beat == 0 && (x->tx[i].dst >> 40 & 1u)) << i;
+    x->in.rx_dst[i] = x->rx[i].show ? x->rx[i].dst : 0;
+  }
+}
+
+static void check(fxb_t *x, uint64_t t) {
+  const fxb_case_t *c = x->c;
+  dut_t *d = x->d;
+  const unsigned p = c->p, ew = c->eth_w, ebw = (unsigned)dut_width(d, x->etn) / p;
+  sue_fxb_out_t o;
+  sue_fxb_eval(&x->m, &x->in, &o);
+  unsigned host = 0;
+  for (unsigned e = 0; e < p; e++)
+    host |= x->m.host[e] << 2 * e;
+  CHECK_PORT_U64(d, x->host, host, "host");
+  CHECK_PORT_U64(d, x->etr, o.ep_tx_ready, "ep_tx_ready");
+  CHECK_PORT_U64(d, x->wtv, o.eth_tx_valid, "eth_tx_valid");
+  CHECK_PORT_U64(d, x->erv, o.ep_rx_valid, "ep_rx_valid");
+  unsigned wrr = (unsigned)dut_get_u64(d, x->wrr);
+  CHECK((wrr & x->in.eth_rx_valid) == (o.eth_rx_ready & x->in.eth_rx_valid),
+        "cycle %llu: eth_rx_ready 0x%x, the model 0x%x (wires offering 0x%x)",
+        (unsigned long long)t, wrr, o.eth_rx_ready, x->in.eth_rx_valid);
+  CHECK_PORT_U64(d, x->ncar, o.carried, "n_carried");
+  CHECK_PORT_U64(d, x->ndrp, o.dropped, "n_dropped");
+  CHECK_PORT_U64(d, x->nstr, o.steered, "n_steered");
+  for (unsigned w = 0; w < p; w++) {
+    if (!(o.eth_tx_valid >> w & 1u))
+      continue;
+    unsigned e = (unsigned)o.tx_src[w];
+    CHECK(dut_lanes_equal(d, x->wtd, w, x->etd, e, ew) &&
+              dut_lanes_equal(d, x->wtn, w, x->etn, e, ebw) &&
+              dut_get_field(d, x->wtl, w, 1) == (x->in.ep_tx_last >> e & 1u),
+          "cycle %llu: wire %u's beat is not endpoint %u's", (unsigned long long)t, w, e);
+  }
+  for (unsigned e = 0; e < p; e++) {
+    if (!(o.ep_rx_valid >> e & 1u))
+      continue;
+    unsigned w = (unsigned)o.rx_src[e];
+    CHECK(dut_lanes_equal(d, x->erd, e, x->wrd, w, ew) &&
+              dut_lanes_equal(d, x->ern, e, x->wrn, w, ebw) &&
+              dut_get_field(d, x->erl, e, 1) == (x->in.eth_rx_last >> w & 1u) &&
+              dut_get_field(d, x->eru, e, 1) == dut_get_field(d, x->wru, w, 1),
+          "cycle %llu: endpoint %u's beat is not wire %u's", (unsigned long long)t, e, w);
+  }
+  /* on their own: transmit. An endpoint's beat taken went out on one wire (or was dropped). */
+  for (unsigned e = 0; e < p; e++) {
+    src_t *s = &x->tx[e];
+    if (!((x->in.ep_tx_valid & o.ep_tx_ready) >> e & 1u))
+      continue;
+    int w = -1;
+    for (unsigned q = 0; q < p; q++)
+      if (o.tx_src[q] == (int)e)
+        w = (int)q;
+    CHECK(w >= 0, "cycle %llu: endpoint %u's beat taken by no wire", (unsigned long long)t, e);
+    unsigned gone = !(o.eth_tx_valid >> w & 1u);
+    if (s->beat == 0) {
+      /* its own wire, or another only as failover: its link down (at the last update of its
+       * wire), FAILOVER on, its MAC in use */
+      CHECK((unsigned)w == e || x->was_down >> e & 1u,
+            "cycle %llu: endpoint %u on wire %d, its own up", (unsigned long long)t, e, w);
+      CHECK(!gone || ((unsigned)w != e && (s->dst >> 40 & 1u)),
+            "cycle %llu: endpoint %u's frame dropped (wire %d)", (unsigned long long)t, e, w);
+      CHECK((unsigned)w == e || !(s->dst >> 40 & 1u) || gone,
+            "cycle %llu: endpoint %u's group frame sent on wire %d", (unsigned long long)t, e, w);
+      x->frames_out++;
+      x->carried += (unsigned)w != e && !gone;
+      x->dropped += gone;
+      CHECK(x->wire_ep[w] < 0, "cycle %llu: wire %d takes a frame inside another",
+            (unsigned long long)t, w);
+      x->wire_ep[w] = (int)e;
+    }
+    CHECK(x->wire_ep[w] == (int)e, "cycle %llu: endpoint %u's frame split over wires",
+          (unsigned long long)t, e);
+    s->show = 0;
+    if (++s->beat == s->beats) {
+      s->on = 0;
+      x->wire_ep[w] = -1;
+    }
+  }
+  /* receive: a frame of wire w goes whole to the endpoint its destination names */
+  for (unsigned w = 0; w < p; w++) {
+    src_t *s = &x->rx[w];
+    if (!((x->in.eth_rx_valid & o.eth_rx_ready) >> w & 1u))
+      continue;
+    int e = -1;
+    for (unsigned k = 0; k < p; k++)
+      if (o.rx_src[k] == (int)w && (x->in.ep_rx_ready >> k & 1u))
+        e = (int)k;
+    CHECK(e >= 0, "cycle %llu: wire %u's beat taken by no endpoint", (unsigned long long)t, w);
+    if (s->beat == 0) {
+      unsigned tgt = w;
+      for (unsigned k = 0; k < p; k++)
+        if (x->in.failover && k != w && (x->in.mac_on >> k & 1u) && s->dst == mac_of(k)) {
+          tgt = k;
+          break;
+        }
+      x->rx_tgt[w] = tgt;
+      x->frames_in++;
+      x->steered += tgt != w;
+      CHECK(x->ep_wire[e] < 0, "cycle %llu: endpoint %d takes a frame inside another",
+            (unsigned long long)t, e);
+      x->ep_wire[e] = (int)w;
+    }
+    CHECK(e == (int)x->rx_tgt[w] && x->ep_wire[e] == (int)w,
+          "cycle %llu: wire %u's frame went to endpoint %d, not %u", (unsigned long long)t, w, e,
+          x->rx_tgt[w]);
+    s->show = 0;
+    if (++s->beat == s->beats) {
+      s->on = 0;
+      x->ep_wire[e] = -1;
+    }
+  }
+  /* the wire of an endpoint may change where it is outside a frame: note whether it could be
+   * another one (its link down, FAILOVER on, its MAC in use, another wire up) */
+  for (unsigned e = 0; e < p; e++) {
+    unsigned could = x->in.failover && (x->in.mac_on >> e & 1u) && !(x->in.link >> e & 1u) &&
+                     (x->in.link & ~(1u << e)) != 0;
+    if (!x->tx[e].on || x->tx[e].beat == 0)
+      x->was_down = (x->was_down & ~(1u << e)) | could << e;
+  }
+  sue_fxb_commit(&x->m, &x->in);
+}
+
+HARNESS_TEST(fxb_lockstep) {
+  const unsigned cycles = (unsigned)harness_scaled(6000, 40000, 400000);
+  for (size_t k = 0; k < NCASES; k++) {
+    static fxb_t x;
+    memset(&x, 0, sizeof x);
+    x.c = &cases[k];
+    prng_seed(&x.r, harness_seed() * 0x9E37u + k);
+    x.d = dut_open(x.c->top);
+    dut_t *d = x.d;
+#define P(f, n) x.f = dut_port(d, n)
+    P(fo, "cfg_failover"), P(link, "link_q"), P(mac, "cfg_mac"), P(mac_on, "cfg_mac_on");
+    P(etv, "ep_tx_valid"), P(etr, "ep_tx_ready"), P(etd, "ep_tx_data"), P(etn, "ep_tx_nbytes");
+    P(etl, "ep_tx_last"), P(erv, "ep_rx_valid"), P(err, "ep_rx_ready"), P(erd, "ep_rx_data");
+    P(ern, "ep_rx_nbytes"), P(erl, "ep_rx_last"), P(eru, "ep_rx_user");
+    P(wtv, "eth_tx_valid"), P(wtr, "eth_tx_ready"), P(wtd, "eth_tx_data");
+    P(wtn, "eth_tx_nbytes"), P(wtl, "eth_tx_last"), P(wrv, "eth_rx_valid"), P(wrr, "eth_rx_ready");
+    P(wrd, "eth_rx_data"), P(wrn, "eth_rx_nbytes"), P(wrl, "eth_rx_last"), P(wru, "eth_rx_user");
+    P(host, "host"), P(ncar, "n_carried"), P(ndrp, "n_dropped"), P(nstr, "n_steered");
+#undef P
+    sue_fxb_init(&x.m, x.c->p);
+    x.in.p = x.c->p;
+    x.in.failover = 1;
+    x.in.link = (1u << x.c->p) - 1u;
+    x.in.mac_on = (1u << x.c->p) - 1u;
+    uint32_t macs[HARNESS_WORDS(4 * 48)];
+    memset(macs, 0, sizeof macs);
+    for (unsigned e = 0; e < x.c->p; e++) {
+      x.in.mac[e] = mac_of(e);
+      bits_put_field(macs, 48 * e, 24, (uint32_t)(mac_of(e) & 0xFFFFFFu));
+      bits_put_field(macs, 48 * e + 24, 24, (uint32_t)(mac_of(e) >> 24));
+      x.wire_ep[e] = x.ep_wire[e] = -1;
+    }
+    dut_set(d, x.mac, macs);
+    dut_set_u64(d, x.mac_on, x.in.mac_on);
+    dut_set_u64(d, x.fo, 1);
+    dut_set_u64(d, x.link, x.in.link);
+    dut_set_u64(d, x.etv, 0);
+    dut_set_u64(d, x.wrv, 0);
+    dut_set_u64(d, x.wtr, 0);
+    dut_set_u64(d, x.err, 0);
+    dut_reset(d, 2);
+    for (uint64_t t = 0; t < cycles; t++) {
+      drive(&x);
+      check(&x, t);
+      dut_step(d, 1);
+    }
+    harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried), "
+                "%u in (%u to another wire's endpoint)",
+                x.c->top, x.frames_out, x.carried, x.dropped, x.frames_in, x.steered);
+    CHECK(x.carried > 20 && x.dropped > 5 && x.steered > 20 && x.frames_out > cycles / 8 &&
+              x.frames_in > cycles / 8,
+          "%s: event mix too thin", x.c->top);
+    dut_close(d);
+  }
+}
