@@ -9,7 +9,10 @@
 #     model (CMDS commands, default 1600), a 32-byte-a-cycle MAC;
 #  4. ports (bench_sue_ports): goodput at the same 32 bytes a cycle of wire over 1 port
 #     (sue_endpoint_w256), 2 (sue_multi_p2) and 4 (sue_multi_p4), ordered and unordered
-#     (PCMDS commands, default 1200).
+#     (PCMDS commands, default 1200);
+#  5. failover (bench_sue_failover): goodput before, during and after port 1 of a 2-port
+#     instance fails for 6,000 cycles, ordered / unordered, MCTRL.FAILOVER on / off; the time
+#     until what port 1 held is delivered, and to full rate after its return.
 # Writes sim_out/reports/sue_{efficiency,latency,throughput}.csv (+ _detail / _stats CSVs and
 # PNG plots), then checks them and exits 1 if a check fails.
 set -euo pipefail
@@ -33,6 +36,7 @@ one efficiency bench_sue_efficiency
 one latency bench_sue_latency +samples="$SAMPLES"
 wait $p1
 one ports bench_sue_ports +cmds="$PCMDS"
+one failover bench_sue_failover
 
 cp "$run/efficiency/efficiency.csv" "$out/sue_efficiency.csv"
 cp "$run/efficiency/efficiency_detail.csv" "$out/sue_efficiency_detail.csv"
@@ -40,6 +44,8 @@ cp "$run/latency/latency.csv" "$out/sue_latency.csv"
 cp "$run/latency/latency_stats.csv" "$out/sue_latency_stats.csv"
 cp "$run/throughput/throughput.csv" "$out/sue_throughput.csv"
 cp "$run/ports/ports.csv" "$out/sue_ports.csv"
+cp "$run/failover/failover.csv" "$out/sue_failover.csv"
+cp "$run/failover/failover_trace.csv" "$out/sue_failover_trace.csv"
 
 gnuplot <<GP
 set terminal pngcairo size 1000,500 noenhanced
@@ -85,6 +91,17 @@ set ylabel "command bytes / line bytes"
 set yrange [0:1.05]
 plot "$out/sue_ports.csv" using (\$5 == 40 ? \$9 : 1/0):xtic(strcol(2)." x ".strcol(3)." ".strcol(4)) every ::1 title "wire 40 cycles, ACK_DELAY 64", \
   "" using (\$5 == 2 ? \$9 : 1/0) every ::1 title "wire 2 cycles, ACK_DELAY 4"
+
+set output "$out/sue_failover.png"
+set title "SUE 2 x 128-bit ports: goodput while port 1's wire is down (cycles 4000-10000), RETX_TIMEOUT 600"
+set xlabel "cycle"
+set ylabel "command bytes / line bytes (250-cycle windows)"
+set yrange [0:1.05]
+unset logscale x
+set key outside right
+plot for [r in "unordered,1 unordered,0 ordered,1 ordered,0"] "$out/sue_failover_trace.csv" \
+  using ((strcol(1).",".strcol(2)) eq r ? \$3 : 1/0):4 every ::1 with lines lw 2 \
+  title (r[1:strstrt(r, ",")-1]." FAILOVER ".r[strstrt(r, ",")+1:])
 GP
 
 bad=0
@@ -117,8 +134,12 @@ target "sue_ports.csv: 1 port, 2 and 4 ports ordered and unordered, both wires, 
    END { exit e || n != 10 || length(k) != 10 }' \
   "$out/sue_ports.csv"
 
-echo "sue bench: $out/sue_efficiency.csv sue_latency.csv sue_throughput.csv sue_ports.csv (+ details, .png)"
-for f in efficiency_detail latency latency_stats throughput ports; do
+target "sue_failover.csv: 4 rows; with FAILOVER on, port 1's commands delivered before its wire's return and goodput kept in the cut" \
+  'NR > 1 { n++; if ($2 == 1) { on++; if ($7 <= 0 || $7 >= 6000 || $5 <= 0.3) e = 1 } }
+   END { exit e || n != 4 || on != 2 }' "$out/sue_failover.csv"
+
+echo "sue bench: $out/sue_efficiency.csv sue_latency.csv sue_throughput.csv sue_ports.csv sue_failover.csv (+ details, .png)"
+for f in efficiency_detail latency latency_stats throughput ports failover; do
   echo "--- sue_$f.csv"
   column -s, -t <"$out/sue_$f.csv"
 done

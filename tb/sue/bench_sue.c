@@ -24,6 +24,7 @@
  *         throughput.csv  where,params,destinations,command_bytes,commands,cycles,
  *                         cmd_bytes_per_cycle,line_fraction,pdus
  *   bench_sue_ports  goodput over 1, 2 and 4 ports at one wire rate (part 4 of bench.sh; below).
+ *   bench_sue_failover  goodput and recovery when a port fails (part 5 of bench.sh; below).
  * Plusargs: +samples=N (latency, default 200), +cmds=N (throughput, default 1600; ports 1200).
  */
 #include <stdio.h>
@@ -716,4 +717,107 @@ HARNESS_TEST(bench_sue_ports) {
       }
   }
   fclose(f);
+}
+
+/* ------------------------------------------------------------------ failover
+ * bench_sue_failover (tb/sue/bench.sh part "failover", docs/performance.md "Failover"): not a
+ * test, it measures. Two sue_multi_p2 instances (2 x 128-bit ports, 32 bytes a cycle of wire in
+ * all), one sending 274-byte commands (VCs round-robin, a command whenever credits allow) to the
+ * other on the short wire (2 cycles, ACK_DELAY 4), RETX_TIMEOUT 600 on every port. Port 1's wire
+ * is cut both ways (link down at both ends) at cycle WARM for CUT cycles, then back. Four rows:
+ * unordered and ordered, MCTRL.FAILOVER on and off. Every run is the lockstep harness of the
+ * tests, and mp_finish checks that every command arrived exactly once.
+ *     failover.csv        mode,failover,retx_timeout,before,during,after,drain_cycles,
+ *                         recover_cycles,commands
+ *       before / during / after: goodput (command bytes delivered a cycle, fraction of the
+ *       32-byte line) over the WARM / 2 cycles before the cut, the second half of the cut, and
+ *       the CUT / 2 cycles from CUT / 2 after the wire's return;
+ *       drain_cycles: from the cut until every command port 1 held at the cut was delivered;
+ *       recover_cycles: from the wire's return to the end of the first window of WIN cycles at
+ *       0.95 of `before` or more.
+ *     failover_trace.csv  mode,failover,cycle,line_fraction (one row per WIN-cycle window)
+ * Plusargs: +warm=N (4000), +cut=N (6000), +win=N (250).
+ */
+HARNESS_TEST(bench_sue_failover) {
+  const uint64_t warm = harness_plusarg_ul("warm", 4000), cut = harness_plusarg_ul("cut", 6000),
+                 win = harness_plusarg_ul("win", 250);
+  FILE *f = harness_csv("failover.csv", "mode,failover,retx_timeout,before,during,after,"
+                                        "drain_cycles,recover_cycles,commands");
+  FILE *g = harness_csv("failover_trace.csv", "mode,failover,cycle,line_fraction");
+  for (unsigned ordered = 0; ordered < 2; ordered++)
+    for (unsigned fo = 0; fo < 2; fo++) {
+      const unsigned failover = 1u - fo;
+      const char *mode = ordered ? "ordered" : "unordered";
+      mp_t *m = mp_new("sue_multi_p2", (int)ordered, 4 * NSEQ - 8, 0.0, 0xF0 + ordered * 2 + fo);
+      for (unsigned i = 0; i < 2; i++) {
+        for (unsigned e = 0; e < m->k->p; e++) {
+          m->ch[i][e].lat = 2;
+          mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_ACK_DELAY, 4, NULL);
+          mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
+        }
+        mp_axi(&m->s[i], 1, MREG_MCTRL,
+               (ordered ? 0u : 1u) | (failover ? MCTRL_FAILOVER : 0u) | 3u << 8, NULL);
+      }
+      mp_axi_settle(m);
+      m->dlen = BENCH_DLEN;
+      m->p_cmd = 1.0;
+      m->s[1].to_send = 0;
+      const mp_side_t *tx = &m->s[0], *rx = &m->s[1];
+      const uint64_t t0 = m->t, t_cut = t0 + warm, t_back = t_cut + cut, t_end = t_back + cut;
+      uint64_t w_bytes = rx->rx_bytes, b_before = 0, b_during = 0, b_after = 0, drain = 0,
+               recover = 0;
+      unsigned held = 0;
+      double before = 0;
+      while (m->t < t_end) {
+        mp_cycle(m, 1);
+        const uint64_t t = m->t - t0;
+        if (m->t == t_cut) {
+          for (unsigned i = 0; i < 2; i++)
+            m->s[i].link &= ~2u;
+          m->cut = 2u;
+        } else if (m->t == t_cut + 1) {
+          held = tx->sent_port[1]; /* the choice sees the link a cycle later */
+        } else if (m->t == t_back) {
+          for (unsigned i = 0; i < 2; i++)
+            m->s[i].link |= 2u;
+          m->cut = 0;
+        }
+        if (m->t > t_cut + 1 && !drain && rx->rx_port[1] >= held)
+          drain = m->t - t_cut;
+        if (t % win == 0) {
+          const uint64_t d = rx->rx_bytes - w_bytes;
+          w_bytes = rx->rx_bytes;
+          const double lf = (double)d / (double)win / LINE_BPC;
+          fprintf(g, "%s,%u,%llu,%.4f\n", mode, failover, (unsigned long long)t, lf);
+          if (m->t <= t_cut && m->t > t_cut - warm / 2)
+            b_before += d;
+          else if (m->t > t_cut + cut / 2 && m->t <= t_back)
+            b_during += d;
+          else if (m->t > t_back + cut / 2)
+            b_after += d;
+          if (m->t == t_cut)
+            before = (double)b_before / (double)(warm / 2) / LINE_BPC;
+          if (m->t > t_back && !recover && lf >= 0.95 * before)
+            recover = m->t - t_back;
+        }
+      }
+      for (unsigned i = 0; i < 2; i++)
+        m->s[i].to_send = m->s[i].sent; /* no more new work: drain and check */
+      mp_run(m, 0);
+      mp_finish(m);
+      CHECK(rx->received == tx->sent, "%s: %u of %u delivered", mode, rx->received, tx->sent);
+      const double during = (double)b_during / (double)(cut / 2) / LINE_BPC,
+                   after = (double)b_after / (double)(cut / 2) / LINE_BPC;
+      fprintf(f, "%s,%u,600,%.4f,%.4f,%.4f,%llu,%llu,%u\n", mode, failover, before, during, after,
+              (unsigned long long)drain, (unsigned long long)recover, tx->sent);
+      harness_log(
+          "%s, FAILOVER %u: line fraction %.3f before the cut, %.3f in it, %.3f after; port "
+          "1's %u commands delivered %llu cycles after the cut; full rate %llu cycles "
+          "after the wire's return; %u commands",
+          mode, failover, before, during, after, held, (unsigned long long)drain,
+          (unsigned long long)recover, tx->sent);
+      mp_free(m);
+    }
+  fclose(f);
+  fclose(g);
 }
