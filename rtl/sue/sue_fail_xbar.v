@@ -129,10 +129,14 @@ module sue_fail_xbar #(
     assign tx_drop_now[w] = tx_own_v_q[w] ? tx_drop_q[w] :
                             g != IW'(w) && ep_tx_data[ETH_W * g + ETH_W - 8];
     assign tx_acc[w]      = tx_gv[w] && ep_tx_valid[g] && (tx_drop_now[w] || eth_tx_ready[w]);
+    // the data mux rests on the wire's own endpoint when nothing is granted: an idle wire does
+    // not follow another endpoint's beats (no toggling for nothing; an event-driven simulator
+    // would evaluate what the wire feeds on each)
+    wire [IW-1:0] s = tx_gv[w] ? g : IW'(w);
     assign eth_tx_valid[w]               = tx_gv[w] && ep_tx_valid[g] && !tx_drop_now[w];
-    assign eth_tx_data[ETH_W*w +: ETH_W] = ep_tx_data[ETH_W*g +: ETH_W];
-    assign eth_tx_nbytes[EBW*w +: EBW]   = ep_tx_nbytes[EBW*g +: EBW];
-    assign eth_tx_last[w]                = ep_tx_last[g];
+    assign eth_tx_data[ETH_W*w +: ETH_W] = ep_tx_data[ETH_W*s +: ETH_W];
+    assign eth_tx_nbytes[EBW*w +: EBW]   = ep_tx_nbytes[EBW*s +: EBW];
+    assign eth_tx_last[w]                = ep_tx_last[s];
   end endgenerate
 
   generate for (e = 0; e < P; e = e + 1) begin : g_ep_tx
@@ -169,11 +173,14 @@ module sue_fail_xbar #(
     );
     assign rx_g[IW*e +: IW]              = g;
     assign rx_acc[e]                     = rx_gv[e] && eth_rx_valid[g] && ep_rx_ready[e];
+    // at rest on the endpoint's own wire (as the transmit side): an idle endpoint's receive
+    // path (its FCS check) does not follow another wire's frames
+    wire [IW-1:0] s = rx_gv[e] ? g : IW'(e);
     assign ep_rx_valid[e]                = rx_gv[e] && eth_rx_valid[g];
-    assign ep_rx_data[ETH_W*e +: ETH_W]  = eth_rx_data[ETH_W*g +: ETH_W];
-    assign ep_rx_nbytes[EBW*e +: EBW]    = eth_rx_nbytes[EBW*g +: EBW];
-    assign ep_rx_last[e]                 = eth_rx_last[g];
-    assign ep_rx_user[e]                 = eth_rx_user[g];
+    assign ep_rx_data[ETH_W*e +: ETH_W]  = eth_rx_data[ETH_W*s +: ETH_W];
+    assign ep_rx_nbytes[EBW*e +: EBW]    = eth_rx_nbytes[EBW*s +: EBW];
+    assign ep_rx_last[e]                 = eth_rx_last[s];
+    assign ep_rx_user[e]                 = eth_rx_user[s];
   end endgenerate
   generate for (w = 0; w < P; w = w + 1) begin : g_rx_ready
     wire [IW-1:0] t = tgt[IW*w +: IW];
