@@ -47,18 +47,30 @@ stage() {
   total_f=$((total_f + f))
   [ "$rc" -eq 0 ] && [ "$f" -eq 0 ] || status=1
 }
-# unit tests of every block's models and libraries, one program per block (scripts/ctools.sh)
+# unit tests of every block's models and libraries, one program per block (scripts/ctools.sh),
+# two blocks at a time (each a single-threaded compile and run); printed in block order
+unit_one() {
+  local b=$1 prog rc
+  prog=$(scripts/ctools.sh unit "$b") || { rc=$?; [ $rc -eq 3 ] && return 3; echo "FAIL build of the $b unit tests"; return 1; }
+  echo "--- $b"
+  "$prog"
+}
 unit_all() {
-  local b prog p=0 f=0 line
-  for b in $(. scripts/lib.sh; all_blocks); do
-    prog=$(scripts/ctools.sh unit "$b") || { [ $? -eq 3 ] && continue; echo "FAIL build of the $b unit tests"; f=$((f + 1)); continue; }
-    echo "--- $b"
-    "$prog" | tee sim_out/unit.out
-    line=$(tail -1 sim_out/unit.out)
+  local b p=0 f=0 line blocks
+  blocks=$(. scripts/lib.sh; all_blocks)
+  for b in $blocks; do
+    [ "$(jobs -rp | wc -l)" -lt 2 ] || wait -n
+    unit_one "$b" >"sim_out/unit_$b.out" 2>&1 &
+  done
+  wait
+  for b in $blocks; do
+    [ -s "sim_out/unit_$b.out" ] || { rm -f "sim_out/unit_$b.out"; continue; } # no unit tests
+    cat "sim_out/unit_$b.out"
+    line=$(tail -1 "sim_out/unit_$b.out")
+    rm -f "sim_out/unit_$b.out"
     [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]] || { echo "FAIL $b unit tests: no result line"; f=$((f + 1)); continue; }
     p=$((p + BASH_REMATCH[1])) f=$((f + BASH_REMATCH[2]))
   done
-  rm -f sim_out/unit.out
   echo "$p passed, $f failed"
   [ $f -eq 0 ]
 }
