@@ -97,6 +97,8 @@ struct mp_side {
   unsigned owed[SUE_NVC][2], received, rx_busy, rx_beat, rx_beats;
   uint64_t rx_bytes, t_first, t_last; /* command bytes received; cycles of the first and last */
   uint8_t *seen[SUE_NVC];             /* sequence numbers received */
+  uint8_t *dropped[SUE_NVC];          /* ... sent without a credit and dropped (never to arrive) */
+  unsigned n_viol, n_drop;            /* commands sent without a credit; of those dropped */
   unsigned last_seq[SUE_NVC];         /* ordered: the last one received + 1 */
   unsigned rx_port[PM];               /* commands each port delivered */
   /* Ethernet: the frame fed to each port, the bytes out of each */
@@ -120,6 +122,8 @@ typedef struct {
   unsigned nb, eb, ordered, cut;
   unsigned failover; /* MCTRL.FAILOVER written at open (the reset's 1 unless cleared) */
   double p_cmd, loss;
+  double p_cheat; /* an XPU out of credits sends anyway (0: never; NVIOL / NDROP) */
+  double p_grant; /* a cycle's chance of an XPU handing its instance a receive credit word */
   uint64_t max_cycles;
   /* benches (0 in the tests): every command dlen data bytes and 9 control words, with VCs
    * round-robin (dlen 0: random commands) */

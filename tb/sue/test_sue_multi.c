@@ -12,6 +12,8 @@
  *                  1,500; link_up low at both ends), traffic before, during and after: no command
  *                  goes to port 1 while it is down, none is lost or duplicated (what port 1 held
  *                  is resent on it once it is back), port 1 carries traffic again after.
+ *  - mp_credit_viol: XPUs that now and then send without a credit: NVIOL / NDROP as the model's,
+ *                  dropped commands never arrive, the rest once (in order, ordered).
  *  - mp_failover:  the same cut with FAILOVER on, unordered then ordered: port 1's frames go out
  *                  on wire 0 and reach the peer's port 1, so what port 1 held at the cut is
  *                  delivered before its wire returns; unordered, no new command to port 1 in the
@@ -302,4 +304,44 @@ static void failover_run(int ordered, uint64_t salt) {
 HARNESS_TEST(mp_failover) {
   failover_run(0, 0x130);
   failover_run(1, 0x140);
+}
+
+/* NVIOL and NDROP (issue 19 review): an XPU that now and then sends a command without an ingress
+ * credit. sue_port_sel counts each one (NVIOL), hands it on when its port still has room and
+ * drops it whole when not (NDROP); the counters are compared with the port choice model's, a
+ * dropped command must never arrive and every other one arrives once (and in order, ordered). */
+HARNESS_TEST(mp_credit_viol) {
+  /* +quick (the Icarus lane): ordered only (unordered, a command is dropped only when no port
+   * has room: it takes longer), 120 commands a side, enough for the queues to fill */
+  for (int ordered = harness_scale() == HARNESS_QUICK; ordered < 2; ordered++) {
+    const unsigned n = ncmds() < 120 ? 120 : ncmds();
+    mp_t *m = mp_new("sue_multi_p2", ordered, n, 0.0, 0x150 + (unsigned)ordered);
+    m->p_cheat = 0.5;
+    m->p_cmd = 1.0;   /* as fast as the credits allow ... */
+    m->p_grant = 0.1; /* ... while the receivers take little: the ingress queues fill */
+    while (m->s[0].sent < m->s[0].to_send || m->s[1].sent < m->s[1].to_send) {
+      CHECK(m->t < m->max_cycles, "not all sent after %llu cycles", (unsigned long long)m->t);
+      mp_cycle(m, 1);
+    }
+    const uint64_t t_sent = m->t;
+    m->p_grant = 0.9; /* every command sent: the receivers drain the rest at their usual pace */
+    mp_run(m, 0);
+    harness_log("%s: every command sent by cycle %llu, all delivered by %llu",
+                ordered ? "ordered" : "unordered", (unsigned long long)t_sent,
+                (unsigned long long)m->t);
+    mp_finish(m);
+    unsigned viol = 0, drop = 0, hol = 0;
+    for (unsigned i = 0; i < 2; i++) {
+      viol += m->s[i].n_viol;
+      drop += m->s[i].n_drop;
+      for (unsigned e = 0; e < m->k->p; e++) /* the models', equal to the RTL's (mp_finish) */
+        hol += m->s[i].ls[e].m.cnt[SUE_CNT_TX_HOL];
+    }
+    harness_log("%s: %u commands sent without a credit, %u of them dropped; %u head-of-line waits",
+                ordered ? "ordered" : "unordered", viol, drop, hol);
+    CHECK(viol > drop && drop > 0, "%s: violations %u, drops %u: both kinds wanted",
+          ordered ? "ordered" : "unordered", viol, drop);
+    CHECK(hol > 0, "%s: no queue filled (no head-of-line wait)", ordered ? "ordered" : "unordered");
+    mp_free(m);
+  }
 }

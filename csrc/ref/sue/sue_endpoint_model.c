@@ -66,6 +66,7 @@ static unsigned ingress_flush(sue_ep_t *ep) {
     }
     ep->ing_tail[v] = NULL;
     ep->ing_used[v][0] = ep->ing_used[v][1] = 0;
+    ep->ing_held[v] = 0;
   }
   return n;
 }
@@ -110,28 +111,35 @@ int sue_ep_paused(const sue_ep_t *ep, unsigned vc) {
          sue_cbfc_paused(&ep->cbfc, &cc, vc, sue_ep_frame_max(&ep->p));
 }
 
-/* Moves ingress heads into their pack queues while there is room (per VC, in order). */
+/* Command x of VC v into its pack queue: counted, its ingress credit back. */
+static void ingress_enter(sue_ep_t *ep, unsigned v, sue_ingcmd_t *x) {
+  sue_pack_push(&ep->pack, x->dslot, v, &x->cmd, ep->now);
+  ep->cnt[SUE_CNT_TX_CMDS]++;
+  credit_push(ep, SUE_CREDIT_AGG, v, x->type, 0, 1);
+}
+
+/* The start of a cycle: each VC's held head enters its pack queue if it fits (room as after the
+ * cuts of the cycles before), one command per VC per cycle, as sue_pack_buf's hold FIFOs; a head
+ * found blocked is counted in tx_hol once. */
 static void ingress_drain(sue_ep_t *ep) {
   for (unsigned v = 0; v < SUE_NVC; v++) {
-    while (ep->ing_head[v]) {
-      sue_ingcmd_t *x = ep->ing_head[v];
-      unsigned bytes = sue_cmd_packed(&x->cmd, ep->p.align);
-      if (!sue_pack_room(&ep->pack, x->dslot, v, bytes)) {
-        if (!x->hol) {
-          x->hol = 1;
-          ep->cnt[SUE_CNT_TX_HOL]++;
-        }
-        break;
+    sue_ingcmd_t *x = ep->ing_head[v];
+    ep->ing_held[v] = x != NULL;
+    if (!x)
+      continue;
+    if (!sue_pack_room(&ep->pack, x->dslot, v, sue_cmd_packed(&x->cmd, ep->p.align))) {
+      if (!x->hol) {
+        x->hol = 1;
+        ep->cnt[SUE_CNT_TX_HOL]++;
       }
-      sue_pack_push(&ep->pack, x->dslot, v, &x->cmd, ep->now);
-      ep->cnt[SUE_CNT_TX_CMDS]++;
-      ep->ing_used[v][x->type]--;
-      credit_push(ep, SUE_CREDIT_AGG, v, x->type, 0, 1);
-      ep->ing_head[v] = x->next;
-      if (!ep->ing_head[v])
-        ep->ing_tail[v] = NULL;
-      free(x);
+      continue;
     }
+    ingress_enter(ep, v, x);
+    ep->ing_used[v][x->type]--;
+    ep->ing_head[v] = x->next;
+    if (!ep->ing_head[v])
+      ep->ing_tail[v] = NULL;
+    free(x);
   }
 }
 
@@ -147,13 +155,15 @@ static void pfc_eval(sue_ep_t *ep) {
   sue_cbfc_eval(&ep->cbfc, &cc, ep->now, lvl, ep->p.rx_bytes);
 }
 
-/* Everything that happens by itself up to cycle now. */
+/* Everything that happens by itself up to cycle now. Held ingress heads drain once a cycle, at
+ * its start (room as after the cuts of the cycles before, as sue_pack_buf): a later call in the
+ * same cycle, after that cycle's cut, must not drain them early. */
 static void advance(sue_ep_t *ep, uint64_t now) {
   if (now > ep->now) {
     sue_reach_edge(&ep->reach); /* the clock edge that ended the last cycle */
     ep->now = now;
+    ingress_drain(ep);
   }
-  ingress_drain(ep);
   memset(ep->tmo_slot, 0, ep->p.ndst);
   for (unsigned c = 0; c < ep->nconn; c++) {
     int n = sue_gbn_timer(&ep->conn[c], ep->now, ep->cfg.retx_timeout);
@@ -208,13 +218,25 @@ int sue_ep_xpu_tx(sue_ep_t *ep, uint64_t now, unsigned tx_valid, const sue_cmd_t
   k->xpuid = c->xpuid & 0x3FFu;
   k->send_now = c->send_now ? 1u : 0u;
   x->type = type;
+  /* into its queue at once only when its VC held nothing at the start of the cycle (a head
+   * leaving this cycle still holds it back) and it fits; else held, counted in tx_hol now when
+   * it is the head at once */
+  const int empty = !ep->ing_held[vc] && !ep->ing_head[vc];
+  if (empty && sue_pack_room(&ep->pack, x->dslot, vc, sue_cmd_packed(&x->cmd, ep->p.align))) {
+    ingress_enter(ep, vc, x);
+    free(x);
+    return 0;
+  }
+  if (empty) {
+    x->hol = 1;
+    ep->cnt[SUE_CNT_TX_HOL]++;
+  }
   if (ep->ing_tail[vc])
     ep->ing_tail[vc]->next = x;
   else
     ep->ing_head[vc] = x;
   ep->ing_tail[vc] = x;
   ep->ing_used[vc][type]++;
-  ingress_drain(ep);
   return 0;
 }
 

@@ -57,6 +57,7 @@ typedef struct {
   /* ingress (XPU command interface), per VC, and credits owed to the XPU */
   sue_ingcmd_t *ing_head[SUE_NVC], *ing_tail[SUE_NVC];
   unsigned ing_used[SUE_NVC][2];
+  uint8_t ing_held[SUE_NVC]; /* the VC held commands at the start of this cycle */
   sue_credit_ev_t *cev;
   size_t cev_n, cev_cap, cev_rd;
   /* transmit */

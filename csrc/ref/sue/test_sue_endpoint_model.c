@@ -523,15 +523,23 @@ static void t_credits(ut_t *t) {
       aggret += ev.n;
   }
   UT_EQ(t, units, 15u * 260u / 4u, "queue credits of the PDU, in ALIGN units");
-  sue_ep_port_tx(&ep, 5, f); /* the drain happens at the next call */
-  while (sue_ep_credit_pop(&ep, &ev))
-    if (ev.kind == SUE_CREDIT_AGG)
-      aggret += ev.n;
+  /* the drain happens at the start of each later cycle, one command per VC per cycle (as
+   * sue_pack_buf): VC 3's four held with-data commands in cycles 5 to 8; the command-only one
+   * sits behind them in the same VC */
+  for (unsigned k = 0; k < 5; k++) {
+    sue_ep_tick(&ep, 5 + k);
+    unsigned got = 0;
+    while (sue_ep_credit_pop(&ep, &ev))
+      if (ev.kind == SUE_CREDIT_AGG)
+        got += ev.n;
+    UT_EQ(t, got, 1, "one held command of VC 3 drained a cycle");
+    aggret += got;
+  }
   UT_EQ(t, aggret, 5, "ingress drained: 4 with data + the command-only one");
   UT_EQ(t, ep.cnt[SUE_CNT_TX_CMDS], 36, "commands accepted");
   /* tx_reset_in: queues discarded, every ingress credit returned anew */
   unsigned queued = sue_ep_tx_queued(&ep);
-  sue_ep_tx_reset(&ep, 6);
+  sue_ep_tx_reset(&ep, 10);
   UT_EQ(t, ep.cnt[SUE_CNT_TX_FLUSHED], queued, "flushed");
   UT_EQ(t, sue_ep_tx_queued(&ep), 0, "nothing queued");
   back = 0;
