@@ -110,31 +110,30 @@ module fabric_sw_regs #(
         end
   end
 
-  // ---- AXI4-Lite: a write takes address and data together; one response outstanding
-  reg          b_q, r_q;
-  reg  [31:0]  rdata_q;
-  wire         wr = s_axil_awvalid && s_axil_wvalid && !b_q;
-  wire         rd = s_axil_arvalid && !r_q;
-  assign s_axil_awready = wr;
-  assign s_axil_wready  = wr;
-  assign s_axil_bvalid  = b_q;
-  assign s_axil_bresp   = 2'b00;
-  assign s_axil_arready = rd;
-  assign s_axil_rvalid  = r_q;
-  assign s_axil_rdata   = rdata_q;
-  assign s_axil_rresp   = 2'b00;
-
-  wire [9:0]  wa = s_axil_awaddr[11:2];
-  wire [9:0]  ra = s_axil_araddr[11:2];
-  wire [31:0] wm = {{8{s_axil_wstrb[3]}}, {8{s_axil_wstrb[2]}}, {8{s_axil_wstrb[1]}},
-                    {8{s_axil_wstrb[0]}}};
+  // ---- AXI4-Lite (axil_reg_port): a write takes address and data together
+  wire        wr;
+  wire [9:0]  wa, ra;
+  wire [31:0] wm;
+  reg  [31:0] rv;
+  axil_reg_port #(.AW(12)) u_axil (
+    .clk(clk), .rst_n(rst_n),
+    .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+    .s_axil_awaddr(s_axil_awaddr), .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready),
+    .s_axil_wstrb(s_axil_wstrb), .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
+    .s_axil_bresp(s_axil_bresp), .s_axil_arvalid(s_axil_arvalid),
+    .s_axil_arready(s_axil_arready), .s_axil_araddr(s_axil_araddr),
+    .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready), .s_axil_rdata(s_axil_rdata),
+    .s_axil_rresp(s_axil_rresp), .wr(wr), .wa(wa), .wmask(wm), .ra(ra), .rv(rv),
+    /* verilator lint_off PINCONNECTEMPTY */ // reads have no side effect here
+    .rd()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
   wire [31:0] wd = s_axil_wdata & wm;   // written bits; every field starts at bit 0
   wire [31:0] nm = ~wm;                  // kept bits
   localparam integer EW = idx_w(NENT);
   wire [EW-1:0] we = EW'(32'(wa[7:2]) % NENT);   // table entry written
   wire [EW-1:0] re = EW'(32'(ra[7:2]) % NENT);   // table entry read
 
-  reg [31:0] rv;
   always @* begin
     rv = 32'd0;
     case (ra)
@@ -167,9 +166,6 @@ module fabric_sw_regs #(
   integer c;      // counters
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      b_q       <= 1'b0;
-      r_q       <= 1'b0;
-      rdata_q   <= 32'd0;
       ctrl_q    <= 4'b0111;
       ushift_q  <= 4'd6;
       step_q    <= 16'd8;
@@ -187,18 +183,11 @@ module fabric_sw_regs #(
       e_xpu     <= {(NENT * 16){1'b0}};
       cnt_q     <= {(N * FSP_NCNT * 32){1'b0}};
     end else begin
-      if (s_axil_bvalid && s_axil_bready) b_q <= 1'b0;
-      if (s_axil_rvalid && s_axil_rready) r_q <= 1'b0;
-      if (rd) begin
-        r_q     <= 1'b1;
-        rdata_q <= rv;
-      end
       for (p = 0; p < N; p = p + 1)
         for (c = 0; c < FSP_NCNT; c = c + 1)
           if (cnt_inc[p * 12 + c])
             cnt_q[(p * FSP_NCNT + c) * 32 +: 32] <= cnt_q[(p * FSP_NCNT + c) * 32 +: 32] + 32'd1;
       if (wr) begin
-        b_q <= 1'b1;
         case (wa)
           10'h001: ctrl_q    <= (ctrl_q & nm[3:0]) | wd[3:0];
           10'h002: etype_q   <= (etype_q & nm[15:0]) | wd[15:0];
@@ -232,10 +221,7 @@ module fabric_sw_regs #(
     end
   end
 
-  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr, 12,
-                 "fabric_sw_regs: AXI4-Lite write address")
-  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
-                 "fabric_sw_regs: AXI4-Lite read address")
+  // the AXI4-Lite handshake rules are checked in axil_reg_port
 endmodule
 
 `resetall

@@ -65,56 +65,54 @@ module sue_multi_regs #(
   assign cfg_map       = map_q;
   assign link_q        = lk_q;
 
-  // ---- AXI4-Lite: a write takes address and data together; one response outstanding
-  reg          b_q, r_q;
-  reg  [31:0]  rdata_q;
-  wire         wr = s_axil_awvalid && s_axil_wvalid && !b_q;
-  wire         rd = s_axil_arvalid && !r_q;
-  assign s_axil_awready = wr;
-  assign s_axil_wready  = wr;
-  assign s_axil_bvalid  = b_q;
-  assign s_axil_bresp   = 2'b00;
-  assign s_axil_arready = rd;
-  assign s_axil_rvalid  = r_q;
-  assign s_axil_rdata   = rdata_q;
-  assign s_axil_rresp   = 2'b00;
+  // ---- AXI4-Lite (axil_reg_port): a write takes address and data together
+  wire        wr;
+  wire [9:0]  wa, ra;
+  wire [31:0] wm, rv;
+  axil_reg_port #(.AW(12)) u_axil (
+    .clk(clk), .rst_n(rst_n),
+    .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+    .s_axil_awaddr(s_axil_awaddr), .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready),
+    .s_axil_wstrb(s_axil_wstrb), .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
+    .s_axil_bresp(s_axil_bresp), .s_axil_arvalid(s_axil_arvalid),
+    .s_axil_arready(s_axil_arready), .s_axil_araddr(s_axil_araddr),
+    .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready), .s_axil_rdata(s_axil_rdata),
+    .s_axil_rresp(s_axil_rresp), .wr(wr), .wa(wa), .wmask(wm), .ra(ra), .rv(rv),
+    /* verilator lint_off PINCONNECTEMPTY */ // reads have no side effect here
+    .rd()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
 
-  wire [9:0]  wa = s_axil_awaddr[11:2];
-  wire [9:0]  ra = s_axil_araddr[11:2];
-  wire [31:0] wm = {{8{s_axil_wstrb[3]}}, {8{s_axil_wstrb[2]}}, {8{s_axil_wstrb[1]}},
-                    {8{s_axil_wstrb[0]}}};
   wire [31:0] mctrl = {20'd0, 4'(en_q), 6'd0, fail_q, unord_q};
   /* verilator lint_off UNUSEDSIGNAL */ // the registers keep their fields' bits only
   wire [31:0] mctrl_w = (mctrl & ~wm) | (s_axil_wdata & wm);
   wire [31:0] map_w   = ({24'd0, map_q} & ~wm) | (s_axil_wdata & wm);
   /* verilator lint_on UNUSEDSIGNAL */
 
-  reg [31:0] rv;
+  reg [31:0] rv_c;
+  assign rv = rv_c;
   always @* begin
     case (ra)
-      10'h000: rv = ID;
-      10'h001: rv = mctrl;
-      10'h002: rv = {24'd0, map_q};
-      10'h003: rv = {16'd0, 8'(host), 4'd0, 4'(lk_q)};
-      10'h004: rv = ncmd_q[0 +: 32];
-      10'h005: rv = ncmd_q[32 +: 32];
-      10'h006: rv = ncmd_q[64 +: 32];
-      10'h007: rv = ncmd_q[96 +: 32];
-      10'h008: rv = nviol_q;
-      10'h009: rv = ndrop_q;
-      10'h00A: rv = ncarry_q;
-      10'h00B: rv = nfdrop_q;
-      10'h00C: rv = nsteer_q;
-      default: rv = 32'd0;
+      10'h000: rv_c = ID;
+      10'h001: rv_c = mctrl;
+      10'h002: rv_c = {24'd0, map_q};
+      10'h003: rv_c = {16'd0, 8'(host), 4'd0, 4'(lk_q)};
+      10'h004: rv_c = ncmd_q[0 +: 32];
+      10'h005: rv_c = ncmd_q[32 +: 32];
+      10'h006: rv_c = ncmd_q[64 +: 32];
+      10'h007: rv_c = ncmd_q[96 +: 32];
+      10'h008: rv_c = nviol_q;
+      10'h009: rv_c = ndrop_q;
+      10'h00A: rv_c = ncarry_q;
+      10'h00B: rv_c = nfdrop_q;
+      10'h00C: rv_c = nsteer_q;
+      default: rv_c = 32'd0;
     endcase
   end
 
   integer e;
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      b_q     <= 1'b0;
-      r_q     <= 1'b0;
-      rdata_q <= 32'd0;
       unord_q <= 1'b0;
       fail_q  <= 1'b1;             // the spec's failover (3.3.7), on from reset
       en_q    <= {P{1'b1}};
@@ -128,21 +126,12 @@ module sue_multi_regs #(
       nsteer_q <= 32'd0;
     end else begin
       if (wr) begin
-        b_q <= 1'b1;
         if (wa == 10'h001) begin
           unord_q <= mctrl_w[0];
           fail_q  <= mctrl_w[1];
           en_q    <= mctrl_w[8 +: P];
         end
         if (wa == 10'h002) map_q <= map_w[7:0];
-      end else if (b_q && s_axil_bready) begin
-        b_q <= 1'b0;
-      end
-      if (rd) begin
-        r_q     <= 1'b1;
-        rdata_q <= rv;
-      end else if (r_q && s_axil_rready) begin
-        r_q <= 1'b0;
       end
       lk_q <= link_up;
       for (e = 0; e < 4; e = e + 1)
@@ -155,11 +144,6 @@ module sue_multi_regs #(
     end
   end
 
-  // AXI4-Lite: an offered address holds until taken
-  `ASSERT_STABLE(aw_stable, clk, rst_n, s_axil_awvalid, s_axil_awready, s_axil_awaddr, 12,
-                 "write address changed while waiting")
-  `ASSERT_STABLE(ar_stable, clk, rst_n, s_axil_arvalid, s_axil_arready, s_axil_araddr, 12,
-                 "read address changed while waiting")
 endmodule
 
 `resetall
