@@ -140,7 +140,7 @@ $$(VVP_$(1)): $$(RTL_DEPS) $$(GEN)/tb_tops.v $$(GEN)/tops.mk $$(STAMP) $$(TOPSET
 	@mkdir -p $$(B)
 	@# -Wall, and any warning is an error, as in make lint (the RTL has no timescale of its own:
 	@# the wrappers' 1ps/1ps is the only one, so that warning is off)
-	iverilog -g2012 -Wall -Wno-timescale -o $$@ $$(RTL_INC) $$(foreach t,$$(filter-out $$(ROOTS_$(1)),$$(ALL_TOPS)),-DHARNESS_LEAVE_OUT_$$(t)) $$(foreach t,$$(ROOTS_$(1)),-s tb_$$(t)) -s harness_waves $$(RTL) $$(GEN)/tb_tops.v 2>$$@.warnings; \
+	iverilog -g2012 -Wall -Wno-timescale -o $$@ $$(RTL_INC) $$(if $$(LEFT_OUT),-DHARNESS_TOPSET_TEST) $$(foreach t,$$(filter-out $$(ROOTS_$(1)),$$(ALL_TOPS)),-DHARNESS_LEAVE_OUT_$$(t)) $$(foreach t,$$(ROOTS_$(1)),-s tb_$$(t)) -s harness_waves $$(RTL) $$(GEN)/tb_tops.v 2>$$@.warnings; \
 	  rc=$$$$?; cat $$@.warnings >&2; if [ $$$$rc -ne 0 ] || [ -s $$@.warnings ]; then rm -f $$@; exit 1; fi
 endef
 $(foreach g,main $(PROGRAMS),$(eval $(call vvp_rule,$(g))))

@@ -288,6 +288,12 @@ def gen(block, outdir, tops):
         w.append("")
     # One waves module dumps every root, so the VPI side needs no $dumpvars of its own.
     w.append("module harness_waves;")
+    w.append("  // 1: built with TOPSET=test (the @regress tops left out; be_icarus.c be_every_top)")
+    w.append("`ifdef HARNESS_TOPSET_TEST")
+    w.append("  localparam integer topset_test = 1;")
+    w.append("`else")
+    w.append("  localparam integer topset_test = 0;")
+    w.append("`endif")
     w.append("  reg [8*1024-1:0] wavefile;")
     w.append("  reg dump_on = 1'b1;  // written by be_icarus.c (dut_waves): $dumpoff/$dumpon")
     w.append("  initial if ($value$plusargs(\"wavefile=%s\", wavefile)) begin")

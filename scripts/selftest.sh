@@ -165,6 +165,26 @@ if [ $rc -eq 0 ] && grep -q "^PASS common.fifo_random" <<<"$out" && [ -s "$mb/si
 else
   bad "icarus: fifo_random in program fifo" "$out"
 fi
+# A @regress top of another program: a TOPSET=test program may lack it (dut_top_built() says 0
+# and the test skips that configuration), but one built with every top (make sim, make regress)
+# lacks it only because the test's file does not declare the program: that fails and says why,
+# instead of leaving the configuration out of every run for good.
+sed -i '/^HARNESS_PROGRAM(fifo);$/d' "$mut/tb/common/test_sync_fifo.c"
+sed -i -E 's/^(sync_fifo_\S+ .*)$/\1 @regress/' "$mut/tb/common/tops.txt"
+echo 'HARNESS_TEST(fifo_built) { CHECK(!dut_top_built("sync_fifo_w8_d4"), "in sim.vvp"); }' \
+  >>"$mut/tb/common/test_sync_fifo.c"
+out=$(cd "$mut" && TOPSET=test scripts/sim.sh icarus common fifo_built 1 0 0 2>&1)
+if [ $? -eq 0 ] && grep -q "^PASS common.fifo_built" <<<"$out"; then
+  ok "icarus, TOPSET=test: a @regress top of another program is left out (dut_top_built 0)"
+else
+  bad "icarus, TOPSET=test: dut_top_built of a @regress top of another program" "$out"
+fi
+out=$(cd "$mut" && TOPSET=all scripts/sim.sh icarus common fifo_built 1 0 0 2>&1)
+if [ $? -ne 0 ] && grep -q "this test's file lacks HARNESS_PROGRAM(NAME)" <<<"$out$(cat "$mut"/sim_out/icarus/common/fifo_built-s1/console.log 2>/dev/null)"; then
+  ok "icarus, TOPSET=all: asking for a @regress top of an undeclared program fails, and says why"
+else
+  bad "icarus, TOPSET=all: a @regress top of an undeclared program was skipped" "$out"
+fi
 
 # --- a changed build flag rebuilds: the flags stamp of scripts/build.mk. The same build with one
 # more Verilator flag must rebuild the models (and report nothing to do when run again).

@@ -42,6 +42,9 @@ void be_waves(be_model_t *m, int on);
 
 const char *be_sim_name(void);
 int be_top_built(int top_index); /* 0 if the program was built without this top */
+/* 1 if the program was built with every top of its own (TOPSET=all: make sim, regress), 0 if
+ * the @regress tops were left out (TOPSET=test) */
+int be_every_top(void);
 /* Called once when the test is over (pass or fail): flush waves, write coverage. */
 void be_run_end(const char *outdir);
 

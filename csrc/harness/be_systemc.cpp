@@ -80,6 +80,12 @@ const char *be_sim_name(void) { return "systemc"; }
 int be_top_built(int top_index) {
   return g_models[static_cast<size_t>(top_index * harness_ninst)].sc != nullptr;
 }
+int be_every_top(void) {
+  for (int i = 0; i < harness_ntops; i++)
+    if (!be_top_built(i))
+      return 0;
+  return 1;
+}
 
 be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, unsigned errlen) {
   if (top_index < 0 || top_index >= harness_ntops || inst < 0 || inst >= harness_ninst) {

@@ -40,6 +40,12 @@ extern "C" {
 
 const char *be_sim_name(void) { return "verilator"; }
 int be_top_built(int top_index) { return harness_vl_tops[top_index].create != nullptr; }
+int be_every_top(void) {
+  for (int i = 0; i < harness_ntops; i++)
+    if (!be_top_built(i))
+      return 0;
+  return 1;
+}
 
 be_model_t *be_open(int top_index, int inst, const char *wave_path, char *err, unsigned errlen) {
   (void)inst;
