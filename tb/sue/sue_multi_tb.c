@@ -157,6 +157,12 @@ static void observe_axi(mp_t *m, mp_side_t *s) {
 }
 
 /* A random command toward the peer, its VC's sequence number in control bytes 2 .. 5. */
+/* The sequence number a command carries in its control words 2-5 (new_cmd writes it). */
+static unsigned cmd_seq(const sue_cmd_t *c) {
+  return (unsigned)c->ctrl[2] << 24 | (unsigned)c->ctrl[3] << 16 | (unsigned)c->ctrl[4] << 8 |
+         c->ctrl[5];
+}
+
 static int new_cmd(mp_t *m, mp_side_t *s) {
   prng_t *r = &m->r;
   sue_cmd_t *c = &s->cur;
@@ -483,8 +489,7 @@ static void xpu_rx(mp_t *m, mp_side_t *s) {
   if (cyc == 0) {
     CHECK(!s->rx_busy, "a command starts inside another");
     CHECK(sue_cmd_set_control_bits(&c, w) == 0, "rx_control descriptor");
-    unsigned q = (unsigned)c.ctrl[2] << 24 | (unsigned)c.ctrl[3] << 16 | (unsigned)c.ctrl[4] << 8 |
-                 c.ctrl[5];
+    unsigned q = cmd_seq(&c);
     CHECK(q < s->other->seq[vc], "instance %u VC %u: sequence %u was never sent", s->id, vc, q);
     CHECK(!s->seen[vc][q], "instance %u VC %u: command %u delivered twice", s->id, vc, q);
     CHECK(!s->other->dropped[vc][q], "instance %u VC %u: command %u delivered, but it was dropped",
@@ -578,8 +583,7 @@ static void instance_lockstep(mp_t *m, mp_side_t *s, const sue_psel_in_t *pin,
     /* the last beat of a command dropped whole (sent without a credit to a port without room):
      * it will never arrive, and its queue units come back to the XPU now */
     const sue_cmd_t *c = &s->cur;
-    unsigned q = (unsigned)c->ctrl[2] << 24 | (unsigned)c->ctrl[3] << 16 |
-                 (unsigned)c->ctrl[4] << 8 | c->ctrl[5];
+    unsigned q = cmd_seq(c);
     s->dropped[c->vc][q] = 1;
     s->qunits[c->vc] += (int)sue_cmd_units(c, m->k->align);
     s->sent++;
