@@ -253,133 +253,27 @@ module fabric #(
       .port_mac(u_mac), .port_mac_on(u_mac_on),
       .tx_decide(ep_tx_decide[i]), .tx_kind(ep_tx_kind[3*i +: 3]), .rx_verdict(ep_rx_verdict[i]));
 
-    if (RIFL != 0) begin : g_rifl
-      wire [7:0]  a_rkeep, b_rkeep;
-      wire [31:0] a_rt, b_rt;
-      if (LANES == 1) begin : g_lane
-        // up: endpoint -> lane a -> channel -> lane b -> switch; dn: switch -> lane b -> lane a
-        // lane state and counters the fabric does not bring out
-        wire [2:0]  a_st, b_st;
-        wire        a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl, a_fr, b_fr;
-        wire [5:0]  a_ao, b_ao;
-        wire [idx_w(FW / 64)-1:0] a_ap, b_ap;
-        wire [$clog2(FC_DEPTH+1)-1:0] a_lv, b_lv;
-        wire [159:0] a_c, b_c;
-        wire unused_lane = ^{a_st, b_st, a_al, b_al, a_fe, b_fe, a_pr, b_pr, a_rr, b_rr, a_fl, b_fl,
-                             a_fr, b_fr, a_ao, b_ao, a_ap, b_ap, a_lv, b_lv, a_c, b_c};
-        rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
-          .clk(clk), .rst_n(rst_n),
-          .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
-          .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
-          .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
-          .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
-          .gt_tx_data(up_tx_data[64*i +: 64]), .gt_rx_valid(dn_rx_valid[i]),
-          .gt_rx_data(dn_rx_data[64*i +: 64]), .force_restart(1'b0),
-          .tx_state(a_st), .aligned(a_al), .align_offset(a_ao), .align_phase(a_ap),
-          .link_up(link_up[2*i + 1]), .frame_err(a_fe), .pause_req(a_pr), .retrans_req(a_rr),
-          .fc_local(a_fl), .fc_remote(a_fr), .rx_level(a_lv), .cnt_retrans(a_rt),
-          .cnt_frame_err(a_c[0 +: 32]), .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]),
-          .cnt_flush(a_c[96 +: 32]), .cnt_abort(a_c[128 +: 32]));
-        rifl_lane #(.FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
-          .clk(clk), .rst_n(rst_n),
-          .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
-          .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
-          .s_axis_tlast(s_tx_last[i]),
-          .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
-          .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
-          .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
-          .gt_tx_data(dn_tx_data[64*i +: 64]), .gt_rx_valid(up_rx_valid[i]),
-          .gt_rx_data(up_rx_data[64*i +: 64]), .force_restart(1'b0),
-          .tx_state(b_st), .aligned(b_al), .align_offset(b_ao), .align_phase(b_ap),
-          .link_up(link_up[2*i]), .frame_err(b_fe), .pause_req(b_pr), .retrans_req(b_rr),
-          .fc_local(b_fl), .fc_remote(b_fr), .rx_level(b_lv), .cnt_retrans(b_rt),
-          .cnt_frame_err(b_c[0 +: 32]), .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]),
-          .cnt_flush(b_c[96 +: 32]), .cnt_abort(b_c[128 +: 32]));
-      end else begin : g_bond
-        // LANES bonded RIFL lanes a direction (rifl_bond, the published RESTART 0): frame k of a
-        // link on lane k mod LANES; up: endpoint -> bond a -> LANES channels -> bond b -> switch
-        // lane state and counters the fabric does not bring out
-        wire [LANES-1:0]   a_al, b_al, a_fe, b_fe, a_fl, b_fl, a_fr, b_fr;
-        wire [3*LANES-1:0] a_st, b_st;
-        wire [159:0]       a_c, b_c;
-        wire unused_bond = ^{a_al, b_al, a_fe, b_fe, a_fl, b_fl, a_fr, b_fr, a_st, b_st, a_c, b_c};
-        rifl_bond #(.LANES(LANES), .FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_a (
-          .clk(clk), .rst_n(rst_n),
-          .s_axis_tvalid(etv), .s_axis_tready(etr), .s_axis_tdata(etd),
-          .s_axis_tkeep(~(8'hFF >> etn)), .s_axis_tlast(etl),
-          .m_axis_tvalid(erv), .m_axis_tready(err), .m_axis_tdata(erd),
-          .m_axis_tkeep(a_rkeep), .m_axis_tlast(erl), .m_axis_tuser(eru),
-          .gt_tx_data(up_tx_data[GW*i +: GW]), .gt_rx_valid(dn_rx_valid[LANES*i +: LANES]),
-          .gt_rx_data(dn_rx_data[GW*i +: GW]),
-          .link_up(link_up[2*i + 1]), .aligned(a_al), .tx_state(a_st), .frame_err(a_fe),
-          .fc_local(a_fl), .fc_remote(a_fr), .cnt_retrans(a_rt), .cnt_frame_err(a_c[0 +: 32]),
-          .cnt_overflow(a_c[32 +: 32]), .cnt_restart(a_c[64 +: 32]), .cnt_flush(a_c[96 +: 32]),
-          .cnt_abort(a_c[128 +: 32]));
-        rifl_bond #(.LANES(LANES), .FW(FW), .FIDW(FIDW), .DW(64), .FC_DEPTH(FC_DEPTH)) u_b (
-          .clk(clk), .rst_n(rst_n),
-          .s_axis_tvalid(s_tx_valid[i]), .s_axis_tready(s_tx_ready[i]),
-          .s_axis_tdata(s_tx_data[64*i +: 64]), .s_axis_tkeep(~(8'hFF >> s_tx_nbytes[4*i +: 4])),
-          .s_axis_tlast(s_tx_last[i]),
-          .m_axis_tvalid(s_rx_valid[i]), .m_axis_tready(s_rx_ready[i]),
-          .m_axis_tdata(s_rx_data[64*i +: 64]), .m_axis_tkeep(b_rkeep),
-          .m_axis_tlast(s_rx_last[i]), .m_axis_tuser(s_rx_user[i]),
-          .gt_tx_data(dn_tx_data[GW*i +: GW]), .gt_rx_valid(up_rx_valid[LANES*i +: LANES]),
-          .gt_rx_data(up_rx_data[GW*i +: GW]),
-          .link_up(link_up[2*i]), .aligned(b_al), .tx_state(b_st), .frame_err(b_fe),
-          .fc_local(b_fl), .fc_remote(b_fr), .cnt_retrans(b_rt), .cnt_frame_err(b_c[0 +: 32]),
-          .cnt_overflow(b_c[32 +: 32]), .cnt_restart(b_c[64 +: 32]), .cnt_flush(b_c[96 +: 32]),
-          .cnt_abort(b_c[128 +: 32]));
-      end
-      assign ern = keep_count(a_rkeep);
-      assign s_rx_nbytes[4*i +: 4] = keep_count(b_rkeep);
-      // the receiving lane counts the requests it raised: b's for the up link, a's for dn
-      assign rifl_retrans[64*i +: 64] = {a_rt, b_rt};
-      assign up_tx_ctl[8*i +: 8] = 8'd0;
-      assign dn_tx_ctl[8*i +: 8] = 8'd0;
-      assign raw_overflow[i] = 1'b0;
-      wire unused_ctl = ^{up_rx_ctl[8*i +: 8], dn_rx_ctl[8*i +: 8]};
-    end else begin : g_raw
-      // up: the endpoint sends at line rate; the switch port takes every beat
-      assign etr = 1'b1;
-      assign up_tx_data[GW*i +: 64] = etv ? etd : 64'd0;
-      assign up_tx_ctl[8*i +: 8]    = {etv, etv && etl, 2'b00, etv ? etn : 4'd0};
-      assign s_rx_valid[i]          = up_rx_valid[i] && up_rx_ctl[8*i + 7];
-      assign s_rx_data[64*i +: 64]  = up_rx_data[GW*i +: 64];
-      assign s_rx_last[i]           = up_rx_ctl[8*i + 6];
-      assign s_rx_nbytes[4*i +: 4]  = up_rx_ctl[8*i +: 4];
-      assign s_rx_user[i]           = 1'b0;
-      // dn: the switch port sends at line rate; a FIFO meets the endpoint's valid / ready
-      assign s_tx_ready[i] = 1'b1;
-      assign dn_tx_data[GW*i +: 64] = s_tx_valid[i] ? s_tx_data[64*i +: 64] : 64'd0;
-      assign dn_tx_ctl[8*i +: 8]    = {s_tx_valid[i], s_tx_valid[i] && s_tx_last[i], 2'b00,
-                                       s_tx_valid[i] ? s_tx_nbytes[4*i +: 4] : 4'd0};
-      wire        f_in = dn_rx_valid[i] && dn_rx_ctl[8*i + 7];
-      wire        f_rdy;
-      wire [68:0] f_out;
-      wire [$clog2(RAW_FIFO+1)-1:0] f_lvl;
-      wire unused_lvl = ^f_lvl;
-      sync_fifo #(.WIDTH(69), .DEPTH(RAW_FIFO)) u_fifo (
-        .clk(clk), .rst_n(rst_n),
-        .in_valid(f_in), .in_data({dn_rx_ctl[8*i + 6], dn_rx_ctl[8*i +: 4], dn_rx_data[GW*i +: 64]}),
-        .in_ready(f_rdy), .out_valid(erv), .out_data(f_out), .out_ready(err), .level(f_lvl));
-      assign erd = f_out[63:0];
-      assign ern = f_out[67:64];
-      assign erl = f_out[68];
-      assign eru = 1'b0;
-      assign raw_overflow[i] = f_in && !f_rdy;
-      assign link_up[2*i +: 2] = 2'b11;
-      assign rifl_retrans[64*i +: 64] = 64'd0;
-      wire unused_raw = ^{dn_rx_ctl[8*i + 5 -: 2], up_rx_ctl[8*i + 5 -: 2]};
-    end
+    fabric_link #(
+      .RIFL(RIFL), .LANES(LANES), .FW(FW), .FIDW(FIDW), .FC_DEPTH(FC_DEPTH), .RAW_FIFO(RAW_FIFO)
+    ) u_link (
+      .clk(clk), .rst_n(rst_n),
+      .ep_tx_valid(etv), .ep_tx_ready(etr), .ep_tx_data(etd), .ep_tx_nbytes(etn),
+      .ep_tx_last(etl),
+      .ep_rx_valid(erv), .ep_rx_ready(err), .ep_rx_data(erd), .ep_rx_nbytes(ern),
+      .ep_rx_last(erl), .ep_rx_user(eru),
+      .sw_rx_valid(s_rx_valid[i]), .sw_rx_ready(s_rx_ready[i]), .sw_rx_data(s_rx_data[64*i +: 64]),
+      .sw_rx_nbytes(s_rx_nbytes[4*i +: 4]), .sw_rx_last(s_rx_last[i]), .sw_rx_user(s_rx_user[i]),
+      .sw_tx_valid(s_tx_valid[i]), .sw_tx_ready(s_tx_ready[i]), .sw_tx_data(s_tx_data[64*i +: 64]),
+      .sw_tx_nbytes(s_tx_nbytes[4*i +: 4]), .sw_tx_last(s_tx_last[i]),
+      .up_tx_data(up_tx_data[GW*i +: GW]), .up_tx_ctl(up_tx_ctl[8*i +: 8]),
+      .up_rx_valid(up_rx_valid[LANES*i +: LANES]), .up_rx_data(up_rx_data[GW*i +: GW]),
+      .up_rx_ctl(up_rx_ctl[8*i +: 8]),
+      .dn_tx_data(dn_tx_data[GW*i +: GW]), .dn_tx_ctl(dn_tx_ctl[8*i +: 8]),
+      .dn_rx_valid(dn_rx_valid[LANES*i +: LANES]), .dn_rx_data(dn_rx_data[GW*i +: GW]),
+      .dn_rx_ctl(dn_rx_ctl[8*i +: 8]),
+      .link_up(link_up[2*i +: 2]), .retrans(rifl_retrans[64*i +: 64]),
+      .raw_overflow(raw_overflow[i]));
   end endgenerate
-
-  function [3:0] keep_count(input [7:0] k);
-    integer b;
-    begin
-      keep_count = 4'd0;
-      for (b = 0; b < 8; b = b + 1) keep_count = keep_count + {3'd0, k[b]};
-    end
-  endfunction
 endmodule
 
 `resetall

@@ -67,13 +67,13 @@ module sue_fail_xbar #(
 
   localparam integer IW = (P == 2) ? 1 : 2;
 
-  // the next port after e (e + 1, e + 2, ... mod P) set in m; e itself if none
-  function automatic [IW-1:0] next_set(input [P-1:0] m, input integer e);
+  // the next port after `from` (from + 1, from + 2, ... mod P) set in m; `from` if none
+  function automatic [IW-1:0] next_set(input [P-1:0] m, input integer from);
     integer k;
     begin
-      next_set = IW'(e);
+      next_set = IW'(from);
       for (k = P - 1; k >= 1; k = k - 1)
-        if (m[(e + k) % P]) next_set = IW'((e + k) % P);
+        if (m[(from + k) % P]) next_set = IW'((from + k) % P);
     end
   endfunction
   // the lowest port set in m; dflt if none
