@@ -22,16 +22,30 @@
 #define SW_BASE 0x10000u
 #define EP_BASE(i) ((uint32_t)(i) << 12)
 #define MAXW 160 /* 32-bit words of the widest port (16 x 256 bits) */
+/* fabric_multi's map: XPU i's instance at i << 17 (port e + e << 12, its own registers +
+ * 0x10000: docs/sue/sue_multi.md), plane k's switch at 0x200000 + k << 12 */
+#define MP_MCTRL 0x10004u
+#define MP_MCTRL_FAILOVER 0x2u
+
+/* endpoint e of XPU i (e = 0 in `fabric`) and plane k's switch */
+static uint32_t ep_base(const fab_t *f, unsigned i, unsigned e) {
+  return f->planes == 1 ? EP_BASE(i) : (uint32_t)i << 17 | (uint32_t)e << 12;
+}
+static uint32_t sw_base(const fab_t *f, unsigned k) {
+  return f->planes == 1 ? SW_BASE : 0x200000u | (uint32_t)k << 12;
+}
 
 static const fab_case_t cases[] = {
-    /* top              n  rifl islip data_w align pdu_max q_bytes rx_bytes lanes */
-    {"fabric_n4", 4, 1, 0, 256, 4, 512, 1024, 8192, 1},
-    {"fabric_n4_raw", 4, 0, 0, 256, 4, 512, 1024, 8192, 1},
-    {"fabric_n4_islip", 4, 1, 1, 256, 4, 512, 1024, 8192, 1},
-    {"fabric_n4_bond", 4, 1, 0, 256, 4, 512, 1024, 8192, 2},
-    {"fabric_n4_bond4", 4, 1, 0, 256, 4, 512, 1024, 8192, 4},
-    {"fabric_n8", 8, 1, 0, 256, 4, 512, 1024, 8192, 1},
-    {"fabric_n16", 16, 1, 0, 256, 4, 512, 1024, 8192, 1},
+    /* top              n  rifl islip data_w align pdu_max q_bytes rx_bytes lanes planes */
+    {"fabric_n4", 4, 1, 0, 256, 4, 512, 1024, 8192, 1, 1},
+    {"fabric_n4_raw", 4, 0, 0, 256, 4, 512, 1024, 8192, 1, 1},
+    {"fabric_n4_islip", 4, 1, 1, 256, 4, 512, 1024, 8192, 1, 1},
+    {"fabric_n4_bond", 4, 1, 0, 256, 4, 512, 1024, 8192, 2, 1},
+    {"fabric_n4_bond4", 4, 1, 0, 256, 4, 512, 1024, 8192, 4, 1},
+    {"fabric_n8", 8, 1, 0, 256, 4, 512, 1024, 8192, 1, 1},
+    {"fabric_n16", 16, 1, 0, 256, 4, 512, 1024, 8192, 1, 1},
+    {"fabric_multi_n4_p2", 4, 1, 0, 256, 4, 512, 1024, 8192, 1, 2},
+    {"fabric_multi_n4_p4", 4, 1, 0, 256, 4, 512, 1024, 8192, 1, 4},
 };
 
 const fab_case_t *fab_case(const char *top) {
@@ -52,6 +66,7 @@ fab_opts_t fab_default_opts(void) {
   o.fmt = SUE_HDR_UDP;
   o.vcs = 4;
   o.down_link = -1;
+  o.down_plane = -1;
   o.pcap_xpu = -1;
   o.delay = 8;
   o.max_cycles = 400000;
@@ -75,8 +90,12 @@ static void ports(fab_t *f) {
   P(dn_rx_ctl, "dn_rx_ctl");
   P(link_up, "link_up"), P(rifl_retrans, "rifl_retrans"), P(raw_overflow, "raw_overflow");
   P(sw_xoff, "sw_xoff"), P(sw_paused, "sw_paused"), P(sw_err_len, "sw_err_len");
-  P(ep_decide, "ep_tx_decide"), P(ep_kind, "ep_tx_kind"), P(ep_verdict, "ep_rx_verdict");
-  P(ep_backlog, "ep_tx_backlog");
+  if (f->planes == 1) { /* the endpoints' decisions: `fabric` only (its endpoint lockstep) */
+    P(ep_decide, "ep_tx_decide"), P(ep_kind, "ep_tx_kind"), P(ep_verdict, "ep_rx_verdict");
+    P(ep_backlog, "ep_tx_backlog");
+  } else {
+    P(sel_valid, "sel_valid"), P(sel_port, "sel_port"), P(sel_drop, "sel_drop");
+  }
   P(ep_irq, "ep_irq");
   P(ep_etx_ctl, "ep_eth_tx_ctl"), P(ep_etx_data, "ep_eth_tx_data");
   P(ep_erx_ctl, "ep_eth_rx_ctl"), P(ep_erx_data, "ep_eth_rx_data");
@@ -85,8 +104,8 @@ static void ports(fab_t *f) {
   P(sw_err_dst, "sw_err_dst");
 #undef P
   CHECK_EQ(dut_width(d, f->tx_data), f->k->data_w * f->n, "tx_data width");
-  CHECK_EQ(dut_width(d, f->up_rx_valid), f->k->lanes * f->n, "up_rx_valid width (LANES)");
-  f->quw = dut_width(d, f->qc_units) / f->n;
+  CHECK_EQ(dut_width(d, f->up_rx_valid), f->k->lanes * f->nl, "up_rx_valid width (LANES)");
+  f->quw = dut_width(d, f->qc_units) / f->nl;
 }
 
 /* bits [lsb, lsb + width) of a vector, width <= 64 */
@@ -124,7 +143,7 @@ void fab_axi(fab_t *f, int write, uint32_t addr, uint32_t data, uint32_t *result
 /* After the inputs settle: a write completing to an endpoint's register goes into its model. */
 static void observe_axi(fab_t *f) {
   const axil_op_t *o = axil_observe(&f->ax);
-  if (o && o->write && o->addr < SW_BASE)
+  if (o && o->write && o->addr < SW_BASE && f->planes == 1)
     sue_ls_reg_write(&f->ls[o->addr >> 12], o->addr & 0xFFFu, o->data);
 }
 
@@ -138,64 +157,79 @@ static unsigned ep_ctrl(const fab_opts_t *o) {
          ~(o->no_fc ? SUE_REG_CTRL_PFC_TX_EN_MASK : 0u);
 }
 
+/* Every endpoint (each port of each XPU: port e's MAC and IP name the port, and a destination's
+ * slot holds that XPU's port e, the same plane), the instances' MCTRL (fabric_multi) and every
+ * plane's switch (an entry for every port of every XPU: a frame a port carries for another on
+ * failover is addressed to the other's MAC). */
 static void config(fab_t *f) {
   const fab_opts_t *o = &f->o;
   unsigned ctrl = ep_ctrl(o);
+  const unsigned P = f->planes;
   if (o->cbfc) /* CBFC: the switch takes the endpoints' updates before they send any */
-    fab_axi(f, 1, SW_BASE + FSP_REG_CBFC_OUI, FAB_CBFC_OUI, NULL);
-  for (unsigned i = 0; i < f->n; i++) {
-    uint32_t b = EP_BASE(i);
-    unsigned id = FAB_XPU_ID(i);
-    if (o->cbfc)
-      fab_axi(f, 1, b + SUE_REG_CBFC_OUI, FAB_CBFC_OUI, NULL);
-    fab_axi(f, 1, b + SUE_REG_CTRL, ctrl, NULL);
-    fab_axi(f, 1, b + SUE_REG_XPUID, id, NULL);
-    fab_axi(f, 1, b + SUE_REG_PARTITION, 0x2A, NULL);
-    fab_axi(f, 1, b + SUE_REG_MAC_HI, 0x0200, NULL);
-    fab_axi(f, 1, b + SUE_REG_MAC_LO, id, NULL);
-    fab_axi(f, 1, b + SUE_REG_IP, 0x0A000000u | id, NULL);
-    /* slot d: XPU d; its own slot names the phantom (XPU 0 sends to it in the phantom test) */
-    for (unsigned d = 0; d < f->n; d++) {
-      unsigned did = d == i ? FAB_PHANTOM : FAB_XPU_ID(d);
-      fab_axi(f, 1, b + SUE_REG_DST(d), 0x80000000u | did, NULL);
-      fab_axi(f, 1, b + SUE_REG_DST(d) + 4, 0x0200, NULL);
-      fab_axi(f, 1, b + SUE_REG_DST(d) + 8, did, NULL);
-      fab_axi(f, 1, b + SUE_REG_DST(d) + 12, 0x0A000000u | did, NULL);
-    }
-    fab_axi(f, 1, b + SUE_REG_RETX_TIMEOUT, o->retx_timeout, NULL);
-    /* a pause quantum (512 bit times) is 8 cycles of a 64-bit port */
-    fab_axi(f, 1, b + SUE_REG_PFC_TIME, (8u << 16) | 0xFFFFu, NULL);
-    /* PFC toward the switch: XOFF at a quarter of the receive buffer, so that what is already
-       in the switch's class queue and on the link after the XOFF still fits */
-    fab_axi(f, 1, b + SUE_REG_PFC_XOFF, f->k->rx_bytes / 4, NULL);
-    fab_axi(f, 1, b + SUE_REG_PFC_XON, f->k->rx_bytes / 8, NULL);
-    if (o->vlan)
-      fab_axi(f, 1, b + SUE_REG_VLAN, o->vlan, NULL);
+    for (unsigned k = 0; k < P; k++)
+      fab_axi(f, 1, sw_base(f, k) + FSP_REG_CBFC_OUI, FAB_CBFC_OUI, NULL);
+  for (unsigned i = 0; i < f->n; i++)
+    for (unsigned e = 0; e < P; e++) {
+      uint32_t b = ep_base(f, i, e);
+      unsigned id = FAB_XPU_ID(i);
+      if (o->cbfc)
+        fab_axi(f, 1, b + SUE_REG_CBFC_OUI, FAB_CBFC_OUI, NULL);
+      fab_axi(f, 1, b + SUE_REG_CTRL, ctrl, NULL);
+      fab_axi(f, 1, b + SUE_REG_XPUID, id, NULL);
+      fab_axi(f, 1, b + SUE_REG_PARTITION, 0x2A, NULL);
+      fab_axi(f, 1, b + SUE_REG_MAC_HI, 0x0200 + e, NULL);
+      fab_axi(f, 1, b + SUE_REG_MAC_LO, id, NULL);
+      fab_axi(f, 1, b + SUE_REG_IP, 0x0A000000u | e << 16 | id, NULL);
+      /* slot d: XPU d; its own slot names the phantom (XPU 0 sends to it in the phantom test) */
+      for (unsigned d = 0; d < f->n; d++) {
+        unsigned did = d == i ? FAB_PHANTOM : FAB_XPU_ID(d);
+        fab_axi(f, 1, b + SUE_REG_DST(d), 0x80000000u | did, NULL);
+        fab_axi(f, 1, b + SUE_REG_DST(d) + 4, 0x0200 + e, NULL);
+        fab_axi(f, 1, b + SUE_REG_DST(d) + 8, did, NULL);
+        fab_axi(f, 1, b + SUE_REG_DST(d) + 12, 0x0A000000u | e << 16 | did, NULL);
+      }
+      fab_axi(f, 1, b + SUE_REG_RETX_TIMEOUT, o->retx_timeout, NULL);
+      /* a pause quantum (512 bit times) is 8 cycles of a 64-bit port */
+      fab_axi(f, 1, b + SUE_REG_PFC_TIME, (8u << 16) | 0xFFFFu, NULL);
+      /* PFC toward the switch: XOFF at a quarter of the receive buffer, so that what is already
+         in the switch's class queue and on the link after the XOFF still fits */
+      fab_axi(f, 1, b + SUE_REG_PFC_XOFF, f->k->rx_bytes / 4, NULL);
+      fab_axi(f, 1, b + SUE_REG_PFC_XON, f->k->rx_bytes / 8, NULL);
+      if (o->vlan)
+        fab_axi(f, 1, b + SUE_REG_VLAN, o->vlan, NULL);
 
-    fab_axi(f, 1, b + SUE_REG_INTR_EN, SUE_INTR_ALL, NULL); /* irq: every event */
+      fab_axi(f, 1, b + SUE_REG_INTR_EN, SUE_INTR_ALL, NULL); /* irq: every event */
+    }
+  if (P > 1) /* ordered (the reset) or unordered, failover on (the reset), every port enabled */
+    for (unsigned i = 0; i < f->n; i++)
+      fab_axi(f, 1, ((uint32_t)i << 17) + MP_MCTRL,
+              (o->unordered ? 1u : 0u) | MP_MCTRL_FAILOVER | ((1u << P) - 1u) << 8, NULL);
+  for (unsigned k = 0; k < P; k++) {
+    uint32_t sb = sw_base(f, k);
+    if (o->no_fc)
+      fab_axi(f, 1, sb + FSP_REG_CTRL, 0x5u, NULL);
+    if (o->pfc_time)
+      fab_axi(f, 1, sb + FSP_REG_PFC_TIME, o->pfc_time, NULL);
+    if (o->pfc_refresh)
+      fab_axi(f, 1, sb + FSP_REG_PFC_REFRESH, o->pfc_refresh, NULL);
+    if (o->pfc_xoff)
+      fab_axi(f, 1, sb + FSP_REG_PFC_XOFF, o->pfc_xoff, NULL);
+    if (o->pfc_xon)
+      fab_axi(f, 1, sb + FSP_REG_PFC_XON, o->pfc_xon, NULL);
+    /* entry P j + e: XPU j's port e, on the plane's port j */
+    for (unsigned j = 0; j < f->n; j++)
+      for (unsigned e = 0; e < P; e++) {
+        unsigned id = FAB_XPU_ID(j), ent = P * j + e;
+        fab_axi(f, 1, sb + FSP_REG_ENT(ent), 0x80000000u | j, NULL);
+        fab_axi(f, 1, sb + FSP_REG_ENT(ent) + 4, id, NULL);
+        fab_axi(f, 1, sb + FSP_REG_ENT(ent) + 8, 0x0200 + e, NULL);
+        fab_axi(f, 1, sb + FSP_REG_ENT(ent) + 12, id, NULL);
+      }
+    /* ... and runs CBFC once the endpoints do: its first updates (owed at once, every class's
+       advertisement having grown from 0) find them ready */
+    if (o->cbfc)
+      fab_axi(f, 1, sb + FSP_REG_CTRL, 0x7u | FSP_CTRL_FC_MODE, NULL);
   }
-  if (o->no_fc)
-    fab_axi(f, 1, SW_BASE + FSP_REG_CTRL, 0x5u, NULL);
-  if (o->pfc_time)
-    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_TIME, o->pfc_time, NULL);
-  if (o->pfc_refresh)
-    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_REFRESH, o->pfc_refresh, NULL);
-  if (o->pfc_xoff)
-    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_XOFF, o->pfc_xoff, NULL);
-  if (o->pfc_xon)
-    fab_axi(f, 1, SW_BASE + FSP_REG_PFC_XON, o->pfc_xon, NULL);
-  /* the switch: entry e is XPU e on port e */
-  for (unsigned e = 0; e < f->n; e++) {
-    unsigned id = FAB_XPU_ID(e);
-    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e), 0x80000000u | e, NULL);
-    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 4, id, NULL);
-    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 8, 0x0200, NULL);
-    fab_axi(f, 1, SW_BASE + FSP_REG_ENT(e) + 12, id, NULL);
-  }
-  /* ... and runs CBFC once the endpoints do: its first updates (owed at once, every class's
-     advertisement having grown from 0) find them ready */
-  if (o->cbfc)
-    fab_axi(f, 1, SW_BASE + FSP_REG_CTRL, 0x7u | FSP_CTRL_FC_MODE, NULL);
 }
 
 /* ------------------------------------------------------------------ XPU transmit */
@@ -223,7 +257,9 @@ static void random_cmd(fab_t *f, sue_cmd_t *c) {
     if (dlen > mx)
       dlen = mx;
   }
-  sue_cmd_init(c, (unsigned)prng_below(r, 8), (unsigned)prng_range(r, 1, 9), dlen);
+  /* unordered: control bytes 2 .. 5 carry the command's index in its stream (new_cmd) */
+  sue_cmd_init(c, (unsigned)prng_below(r, 8), (unsigned)prng_range(r, f->o.unordered ? 3 : 1, 9),
+               dlen);
   sue_cmd_fill(c, prng_next(r));
   c->vc = (unsigned)prng_below(r, f->o.vcs);
   c->send_now = f->o.send_now ? 1u : (unsigned)prng_bernoulli(r, 0.1);
@@ -247,6 +283,11 @@ static int new_cmd(fab_t *f, unsigned i) {
   unsigned ty = c->dp, u = sue_cmd_units(c, f->k->align);
   if (x->icred[c->vc][ty] <= 0 || x->qunits[x->cur_dst][c->vc] < (int)u)
     return 0;
+  if (f->o.unordered && x->cur_dst < FAB_NMAX) { /* the receiver finds it by this index */
+    size_t q = x->out[x->cur_dst][c->vc].n;
+    for (unsigned j = 0; j < 4; j++)
+      c->ctrl[2 + j] = (uint8_t)(q >> (24 - 8 * j));
+  }
   x->icred[c->vc][ty]--;
   x->qunits[x->cur_dst][c->vc] -= (int)u;
   x->beats = sue_cmd_beats(c, f->k->data_w);
@@ -281,7 +322,8 @@ static void xpu_tx(fab_t *f, unsigned i, int traffic, xin_t *in) {
   put_slice(in->data, dw * i, w, dw);
   if (++x->beat == x->beats) {
     x->busy = 0;
-    ls_ok(f, i, sue_ls_cmd(&f->ls[i], f->t, c));
+    if (f->planes == 1)
+      ls_ok(f, i, sue_ls_cmd(&f->ls[i], f->t, c));
     if (x->cur_dst == FAB_NMAX) {
       x->phantom_left--;
       return;
@@ -343,7 +385,8 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     x->rxc.vc = (unsigned)get_field(o->vc, 2 * i, 2);
     CHECK_EQ(rv, x->rxc.dp ? SUE_VALID_DATA : SUE_VALID_CMD, "rx_valid kind");
     x->rx_src = idx_of(src);
-    ls_ok(f, i, sue_ls_deliver(&f->ls[i], f->t, x->rxc.vc, &f->ls_rx[i]));
+    if (f->planes == 1)
+      ls_ok(f, i, sue_ls_deliver(&f->ls[i], f->t, x->rxc.vc, &f->ls_rx[i]));
     x->rx_beats = sue_cmd_beats(&x->rxc, dw);
     x->rx_beat = 0;
     x->rx_busy = 1;
@@ -351,7 +394,24 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     sue_stream_t *st = &s->out[i][x->rxc.vc];
     CHECK(st->rd < st->n, "XPU %u: a command from XPU %u on VC %u that was never sent (duplicate)",
           i, x->rx_src, x->rxc.vc);
-    uint64_t dt = f->t - s->t_sent[i][x->rxc.vc][st->rd];
+    size_t q = st->rd;
+    if (f->o.unordered) { /* any order: the command's own index (control bytes 2 .. 5) */
+      const uint8_t *cb = x->rxc.ctrl;
+      q = (size_t)cb[2] << 24 | (size_t)cb[3] << 16 | (size_t)cb[4] << 8 | cb[5];
+      CHECK(q < st->n, "XPU %u: command %zu from XPU %u on VC %u was never sent", i, q, x->rx_src,
+            x->rxc.vc);
+      uint8_t **tk = &s->taken[i][x->rxc.vc];
+      if (!*tk) {
+        *tk = calloc(FAB_NMAX * 4096u, 1);
+        CHECK(*tk != NULL, "memory");
+      }
+      CHECK(q < FAB_NMAX * 4096u, "unordered scoreboard: more than %u commands a stream",
+            FAB_NMAX * 4096u);
+      CHECK(!(*tk)[q], "XPU %u: command %zu from XPU %u on VC %u delivered twice", i, q, x->rx_src,
+            x->rxc.vc);
+    }
+    x->rx_seq = (unsigned)q;
+    uint64_t dt = f->t - s->t_sent[i][x->rxc.vc][q];
     if (f->nlat == f->cap_lat) {
       f->cap_lat = f->cap_lat ? 2 * f->cap_lat : 4096;
       uint64_t *nl = realloc(f->lat, f->cap_lat * sizeof(uint64_t));
@@ -370,13 +430,23 @@ static void xpu_rx(fab_t *f, unsigned i, const xout_t *o) {
     x->rx_busy = 0;
     x->received++;
     const sue_cmd_t *mc = &f->ls_rx[i];
-    CHECK(sue_cmd_equal(&x->rxc, mc) && mc->vc == x->rxc.vc && mc->xpuid == FAB_XPU_ID(x->rx_src),
+    CHECK(f->planes > 1 || (sue_cmd_equal(&x->rxc, mc) && mc->vc == x->rxc.vc &&
+                            mc->xpuid == FAB_XPU_ID(x->rx_src)),
           "XPU %u: the command delivered at cycle %llu (from XPU %u, VC %u) is not the one its "
           "endpoint model delivers",
           i, (unsigned long long)f->t, x->rx_src, x->rxc.vc);
-    const char *why = sue_stream_take(&f->x[x->rx_src].out[i][x->rxc.vc], &x->rxc);
-    CHECK(why == NULL, "XPU %u from XPU %u VC %u command %zu: %s", i, x->rx_src, x->rxc.vc,
-          f->x[x->rx_src].out[i][x->rxc.vc].rd, why ? why : "");
+    sue_stream_t *st = &f->x[x->rx_src].out[i][x->rxc.vc];
+    if (f->o.unordered) {
+      CHECK(sue_cmd_equal(&x->rxc, &st->c[x->rx_seq]),
+            "XPU %u from XPU %u VC %u command %u: differs from the one sent (corrupted)", i,
+            x->rx_src, x->rxc.vc, x->rx_seq);
+      f->x[x->rx_src].taken[i][x->rxc.vc][x->rx_seq] = 1;
+      st->rd++; /* a count here: every one of them taken once */
+    } else {
+      const char *why = sue_stream_take(st, &x->rxc);
+      CHECK(why == NULL, "XPU %u from XPU %u VC %u command %zu: %s", i, x->rx_src, x->rxc.vc,
+            st->rd, why ? why : "");
+    }
     f->bytes += sue_cmd_bytes(&x->rxc);
     if (f->o.hook)
       f->o.hook(f->o.ctx, FAB_EV_RX_LAST, i, f->t, sue_cmd_bytes(&x->rxc));
@@ -390,13 +460,19 @@ static void credits_back(fab_t *f, unsigned i, const xout_t *o) {
   unsigned n = sue_credit_decode((unsigned)get_field(o->cred, 6 * i, 6), &ty, &vc);
   if (n)
     x->icred[vc][ty] += (int)n;
-  ls_ok(f, i, sue_ls_credits(&f->ls[i], vc, ty, n));
-  if (get_field(o->qv, i, 1)) {
-    unsigned id = (unsigned)get_field(o->qx, 10 * i, 10);
+  if (f->planes == 1)
+    ls_ok(f, i, sue_ls_credits(&f->ls[i], vc, ty, n));
+  /* one channel per port (fabric_multi): a queue's units come back from the port that cut it;
+     the XPU's count per {destination, VC} starts at one port's queue (docs/sue/sue_multi.md) */
+  for (unsigned e = 0; e < f->planes; e++) {
+    unsigned c = f->planes * i + e;
+    if (!get_field(o->qv, c, 1))
+      continue;
+    unsigned id = (unsigned)get_field(o->qx, 10 * c, 10);
     unsigned d = id == FAB_PHANTOM ? FAB_NMAX : idx_of(id);
     CHECK(d == FAB_NMAX || d < f->n, "tx_qcredit_xpuid 0x%x", id);
-    unsigned v = (unsigned)get_field(o->qvc, 2 * i, 2);
-    x->qunits[d][v] += (int)get_field(o->qu, f->quw * i, f->quw);
+    unsigned v = (unsigned)get_field(o->qvc, 2 * c, 2);
+    x->qunits[d][v] += (int)get_field(o->qu, f->quw * c, f->quw);
     CHECK(x->qunits[d][v] <= (int)(f->k->q_bytes / f->k->align), "queue units above Q_BYTES");
   }
 }
@@ -413,8 +489,10 @@ static void chan_init(fab_t *f, fab_chan_t *c, unsigned k, uint64_t seed) {
   c->rx = 0;
 }
 
-static int link_down(const fab_t *f, unsigned i) {
-  if (f->o.down_link != (int)i || !f->t_traffic)
+/* Link l (XPU l / P on plane l % P) is down: its XPU's (down_link) or its plane's (down_plane). */
+static int link_down(const fab_t *f, unsigned l) {
+  if ((f->o.down_link != (int)(l / f->planes) && f->o.down_plane != (int)(l % f->planes)) ||
+      !f->t_traffic)
     return 0;
   uint64_t a = f->t_traffic + f->o.down_at;
   return f->t >= a && f->t < a + f->o.down_for;
@@ -473,8 +551,53 @@ static int irq_write_pending(const fab_t *f, unsigned i) {
 /* The outputs of a cycle: every endpoint against its model in the order of sue_ep_lockstep.h
  * (the deliveries and credits the XPUs check too), every frame into and out of the switch
  * against the port model. */
+/* fabric_multi: the deliveries and credits (the XPUs' checks), the port choices (counted), every
+ * frame into and out of every link and every plane's switch against the port model. */
+static void lockstep_planes(fab_t *f, const xout_t *o) {
+  uint32_t tc[4], td[MAXW], sv[1], sp[1], sd[1];
+  const unsigned P = f->planes;
+  dut_get(f->d, f->sel_valid, sv);
+  dut_get(f->d, f->sel_port, sp);
+  dut_get(f->d, f->sel_drop, sd);
+  unsigned phase = 0;
+  if (f->o.down_plane >= 0 && f->t_traffic) {
+    uint64_t a = f->t_traffic + f->o.down_at;
+    phase = f->t < a ? 0u : f->t < a + f->o.down_for ? 1u : 2u;
+  }
+  for (unsigned i = 0; i < f->n; i++) {
+    xpu_rx(f, i, o);
+    credits_back(f, i, o);
+    CHECK(!get_field(sd, i, 1), "XPU %u: its instance dropped a command (a credit violation)", i);
+    if (get_field(sv, i, 1))
+      f->x[i].port_cmds[phase][get_field(sp, 2 * i, 2)]++;
+  }
+  static const unsigned dirs[4] = {FAB_LC_EP_OUT, FAB_LC_EP_IN, FAB_LC_SW_IN, FAB_LC_SW_OUT};
+  for (unsigned w = 0; w < 4; w++) {
+    port_t pc = w == 0   ? f->ep_etx_ctl
+                : w == 1 ? f->ep_erx_ctl
+                : w == 2 ? f->sw_in_ctl
+                         : f->sw_out_ctl;
+    port_t pd = w == 0   ? f->ep_etx_data
+                : w == 1 ? f->ep_erx_data
+                : w == 2 ? f->sw_in_data
+                         : f->sw_out_data;
+    dut_get(f->d, pc, tc);
+    dut_get(f->d, pd, td);
+    for (unsigned l = 0; l < f->nl; l++) {
+      unsigned ctl = (unsigned)get_field(tc, 8 * l, 8);
+      if (w < 2 && !(ctl & 0x80))
+        continue;
+      fab_lc_word(f->lc[l % P], l / P, dirs[w], get_field(td, 64 * l, 64), ctl);
+    }
+  }
+}
+
 static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
   uint32_t dec[1], kind[2], ver[1], tc[4], td[MAXW], rc[4], rd[MAXW], irq[1], lu[1], bl[16];
+  if (f->planes > 1) {
+    lockstep_planes(f, o);
+    return;
+  }
   const unsigned blw = dut_width(f->d, f->ep_backlog) / f->n;
   dut_get(f->d, f->ep_backlog, bl);
   dut_get(f->d, f->ep_decide, dec);
@@ -508,13 +631,13 @@ static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
       const sue_ls_frame_t *x;
       unsigned nb = beat_bytes(td, i, ctl, b);
       ls_ok(f, i, sue_ls_eth_tx(ls, f->t, b, nb, (ctl & 0x40) != 0, &x));
-      fab_lc_word(f->lc, i, FAB_LC_EP_OUT, get_field(td, 64 * i, 64), ctl);
+      fab_lc_word(f->lc[0], i, FAB_LC_EP_OUT, get_field(td, 64 * i, 64), ctl);
     }
     ctl = (unsigned)get_field(rc, 8 * i, 8);
     if (ctl & 0x80) {
       unsigned nb = beat_bytes(rd, i, ctl, b);
       ls_ok(f, i, sue_ls_eth_rx(ls, f->t, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0));
-      fab_lc_word(f->lc, i, FAB_LC_EP_IN, get_field(rd, 64 * i, 64), ctl);
+      fab_lc_word(f->lc[0], i, FAB_LC_EP_IN, get_field(rd, 64 * i, 64), ctl);
     }
     if (!irq_write_pending(f, i))
       ls_ok(f, i, sue_ls_irq(ls, f->t, (unsigned)get_field(irq, i, 1)));
@@ -523,7 +646,7 @@ static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
     dut_get(f->d, dir ? f->sw_out_ctl : f->sw_in_ctl, tc);
     dut_get(f->d, dir ? f->sw_out_data : f->sw_in_data, td);
     for (unsigned p = 0; p < f->n; p++)
-      fab_lc_word(f->lc, p, dir ? FAB_LC_SW_OUT : FAB_LC_SW_IN, get_field(td, 64 * p, 64),
+      fab_lc_word(f->lc[0], p, dir ? FAB_LC_SW_OUT : FAB_LC_SW_IN, get_field(td, 64 * p, 64),
                   (unsigned)get_field(tc, 8 * p, 8));
   }
 }
@@ -556,8 +679,8 @@ void fab_cycle(fab_t *f, int traffic) {
     memset(w, 0, sizeof w);
     memset(cw, 0, sizeof cw);
     memset(v, 0, sizeof v);
-    for (unsigned i = 0; i < f->n; i++) {
-      int down = link_down(f, i); /* every lane of XPU i's links */
+    for (unsigned i = 0; i < f->nl; i++) { /* link i */
+      int down = link_down(f, i);          /* every lane of the link, both directions */
       for (unsigned k = 0; k < L; k++) {
         bits_put_field(w, 64 * (L * i + k), 64, down ? 0 : ch[L * i + k].rx);
         bits_put_field(v, L * i + k, 1, 1);
@@ -590,7 +713,7 @@ void fab_cycle(fab_t *f, int traffic) {
     fab_chan_t *ch = dir ? f->dn : f->up;
     dut_get(d, dir ? f->dn_tx_data : f->up_tx_data, w);
     dut_get(d, dir ? f->dn_tx_ctl : f->up_tx_ctl, cw);
-    for (unsigned i = 0; i < f->n; i++) {
+    for (unsigned i = 0; i < f->nl; i++) {
       unsigned ctl = (unsigned)get_field(cw, 8 * i, 8);
       for (unsigned k = 0; k < L; k++)
         ch[L * i + k].rx = rifl_chan_word(&ch[L * i + k].c, get_field(w, 64 * (L * i + k), 64));
@@ -623,7 +746,7 @@ static uint64_t rifl_retx_now(fab_t *f) {
   uint32_t w[MAXW];
   uint64_t s = 0;
   dut_get(f->d, f->rifl_retrans, w);
-  for (unsigned i = 0; i < 2 * f->n; i++)
+  for (unsigned i = 0; i < 2 * f->nl; i++)
     s += get_field(w, 32 * i, 32);
   return s;
 }
@@ -633,6 +756,13 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
   f->k = fab_case(top);
   f->o = *o;
   f->n = f->k->n;
+  f->planes = f->k->planes;
+  f->nl = f->n * f->planes;
+  CHECK(f->nl * f->k->lanes <= 64 && f->nl <= 16, "channel words: at most 64 lanes and 16 links");
+  CHECK(f->planes == 1 || (o->pcap_xpu < 0 && !o->phantom && o->down_link < 0),
+        "fabric_multi: no capture, phantom or down_link (down_plane instead)");
+  CHECK(f->planes > 1 || (!o->unordered && o->down_plane < 0),
+        "unordered and down_plane are fabric_multi's");
   prng_seed(&f->r, harness_seed() * 0x9E3779B97F4A7C15ull + salt);
   if (!dut_top_built(top))
     harness_skip("top %s is @regress (tb/fabric/tops.txt): not in make test's programs; make sim "
@@ -650,11 +780,12 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
         x->qunits[dd][v] = (int)(f->k->q_bytes / f->k->align);
     for (unsigned v = 0; v < SUE_NVC; v++)
       x->owed[v][0] = x->owed[v][1] = 8;
-    for (unsigned k = 0; k < f->k->lanes; k++) {
-      chan_init(f, &f->up[f->k->lanes * i + k], k, prng_next(&f->r));
-      chan_init(f, &f->dn[f->k->lanes * i + k], k, prng_next(&f->r));
-    }
   }
+  for (unsigned l = 0; l < f->nl; l++) /* in `fabric` link l is XPU l's, as before planes */
+    for (unsigned k = 0; k < f->k->lanes; k++) {
+      chan_init(f, &f->up[f->k->lanes * l + k], k, prng_next(&f->r));
+      chan_init(f, &f->dn[f->k->lanes * l + k], k, prng_next(&f->r));
+    }
   /* a random permutation without fixed points (a derangement by rejection) */
   unsigned p[FAB_NMAX] = {0};
   for (int ok = 0; !ok;) {
@@ -684,7 +815,7 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
   }
   /* the endpoints' models: fabric.v's sue_endpoint (WIN, PSN_PER_VC, ING_CMD and ING_DATA at
      fabric.v's defaults: no top of tops.txt sets them) */
-  for (unsigned i = 0; i < f->n; i++) {
+  for (unsigned i = 0; i < f->n && f->planes == 1; i++) {
     sue_params_t sp = sue_default_params();
     sp.data_w = f->k->data_w;
     sp.ndst = f->n;
@@ -702,23 +833,26 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
     fsp_cfg_t c;
     fsp_cfg_reset(&c, 16);
     c.cbfc_oui = o->cbfc ? FAB_CBFC_OUI : 0u;
-    for (unsigned e = 0; e < f->n; e++) {
-      unsigned id = FAB_XPU_ID(e);
-      c.ent[e].valid = 1;
-      c.ent[e].port = e;
-      c.ent[e].xpu = id;
-      uint8_t mac[6] = {0x02, 0x00, 0x00, 0x00, (uint8_t)(id >> 8), (uint8_t)id};
-      memcpy(c.ent[e].mac, mac, 6);
-    }
+    CHECK(f->nl <= 16, "forwarding entries: %u ports of XPUs, 16 entries", f->nl);
+    for (unsigned j = 0; j < f->n; j++)
+      for (unsigned e = 0; e < f->planes; e++) {
+        unsigned id = FAB_XPU_ID(j), ent = f->planes * j + e;
+        c.ent[ent].valid = 1;
+        c.ent[ent].port = j;
+        c.ent[ent].xpu = id;
+        uint8_t mac[6] = {0x02, (uint8_t)e, 0x00, 0x00, (uint8_t)(id >> 8), (uint8_t)id};
+        memcpy(c.ent[ent].mac, mac, 6);
+      }
     static const uint8_t smac[6] = {0x02, 0x00, 0x00, 0x00, 0xFE, 0x00}; /* MAC_HI:MAC_LO reset */
-    f->lc = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac,
-                        f->k->rifl || (o->ber == 0 && o->down_link < 0));
+    for (unsigned k = 0; k < f->planes; k++)
+      f->lc[k] = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac,
+                             f->k->rifl || (o->ber == 0 && o->down_link < 0));
   }
   dut_reset(f->d, 2);
   config(f);
   fab_axi_wait(f);
   /* links up: every RIFL lane aligned and its peer's first replay taken */
-  uint64_t all = (f->n == 16 ? 0xFFFFFFFFull : ((1ull << (2 * f->n)) - 1));
+  uint64_t all = (1ull << (2 * f->nl)) - 1; /* nl <= 16 */
   while (dut_get_u64(f->d, f->link_up) != all) {
     fab_cycle(f, 0);
     CHECK(f->t < 200000, "links not up after %llu cycles", (unsigned long long)f->t);
@@ -735,10 +869,13 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
     for (unsigned c = 0; c < wait; c++) {
       if (c == wait - 150)
         for (unsigned i = 0; i < f->n; i++)
-          fab_axi(f, 1, EP_BASE(i) + SUE_REG_INTR, SUE_INTR_ALL, NULL);
+          for (unsigned e = 0; e < f->planes; e++)
+            fab_axi(f, 1, ep_base(f, i, e) + SUE_REG_INTR, SUE_INTR_ALL, NULL);
       fab_cycle(f, 0);
     }
     CHECK(axil_pending(&f->ax) == 0, "the INTR clears took more than 150 cycles");
+    for (unsigned i = 0; i < f->n; i++) /* the port choices of bring-up: none */
+      memset(f->x[i].port_cmds, 0, sizeof f->x[i].port_cmds);
   }
   f->rifl_retx0 = rifl_retx_now(f);
   harness_log("fabric %s: configured and links up at cycle %llu (RIFL retransmission requests "
@@ -764,16 +901,18 @@ static const uint32_t ep_st_reg[4] = {SUE_REG_INTR, SUE_REG_STATUS, SUE_REG_UNRE
 static const uint32_t ep_st_mask[4] = {~0u, SUE_REG_STATUS_LINK_UP_MASK, ~0u, ~0u};
 
 static void read_counters(fab_t *f) {
-  for (unsigned i = 0; i < f->n; i++) {
+  for (unsigned l = 0; l < f->nl; l++) { /* endpoint l: XPU l / P's port l % P */
+    uint32_t b = ep_base(f, l / f->planes, l % f->planes);
     for (unsigned c = 0; c < SUE_NCNT; c++)
       if (SUE_REG_CNT_ON >> c & 1)
-        fab_axi(f, 0, EP_BASE(i) + SUE_REG_CNT(c), 0, &f->ep_cnt[i][c]);
+        fab_axi(f, 0, b + SUE_REG_CNT(c), 0, &f->ep_cnt[l][c]);
     for (unsigned r = 0; r < 4; r++)
-      fab_axi(f, 0, EP_BASE(i) + ep_st_reg[r], 0, &f->ep_st[i][r]);
+      fab_axi(f, 0, b + ep_st_reg[r], 0, &f->ep_st[l][r]);
   }
-  for (unsigned p = 0; p < f->n; p++)
-    for (unsigned c = 0; c < FSP_NCNT; c++)
-      fab_axi(f, 0, SW_BASE + FSP_REG_CNT(p, c), 0, &f->sw_cnt[p][c]);
+  for (unsigned k = 0; k < f->planes; k++)
+    for (unsigned p = 0; p < f->n; p++)
+      for (unsigned c = 0; c < FSP_NCNT; c++)
+        fab_axi(f, 0, sw_base(f, k) + FSP_REG_CNT(p, c), 0, &f->sw_cnt[f->n * k + p][c]);
   fab_axi_wait(f);
   f->rifl_retx = rifl_retx_now(f) - f->rifl_retx0;
 }
@@ -807,18 +946,23 @@ void fab_run(fab_t *f) {
   if (f->o.cbfc) {
     /* CBFC updates go on every refresh for good: stop them (PFC_TX_EN 0 everywhere) so that the
        counters hold still while they are read */
-    for (unsigned i = 0; i < f->n; i++)
-      fab_axi(f, 1, EP_BASE(i) + SUE_REG_CTRL, ep_ctrl(&f->o) & ~SUE_REG_CTRL_PFC_TX_EN_MASK, NULL);
-    fab_axi(f, 1, SW_BASE + FSP_REG_CTRL, 0x5u | FSP_CTRL_FC_MODE, NULL);
+    for (unsigned l = 0; l < f->nl; l++)
+      fab_axi(f, 1, ep_base(f, l / f->planes, l % f->planes) + SUE_REG_CTRL,
+              ep_ctrl(&f->o) & ~SUE_REG_CTRL_PFC_TX_EN_MASK, NULL);
+    for (unsigned k = 0; k < f->planes; k++)
+      fab_axi(f, 1, sw_base(f, k) + FSP_REG_CTRL, 0x5u | FSP_CTRL_FC_MODE, NULL);
     fab_axi_wait(f);
     for (unsigned c = 0; c < 1000; c++)
       fab_cycle(f, 0);
   }
   read_counters(f);
   fab_summary(f);
-  fab_lc_finish(f->lc, (const uint32_t(*)[FSP_NCNT])f->sw_cnt);
-  uint64_t eframes = 0;
-  for (unsigned i = 0; i < f->n; i++) {
+  uint64_t eframes = 0, sframes = 0;
+  for (unsigned k = 0; k < f->planes; k++) {
+    fab_lc_finish(f->lc[k], (const uint32_t(*)[FSP_NCNT])f->sw_cnt[f->n * k]);
+    sframes += fab_lc_frames(f->lc[k]);
+  }
+  for (unsigned i = 0; i < f->n && f->planes == 1; i++) {
     ls_ok(f, i, sue_ls_counters(&f->ls[i], f->ep_cnt[i]));
     for (unsigned r = 0; r < 4; r++) { /* link status and reachability: as the model's */
       uint32_t m = sue_ep_reg_read(&f->ls[i].m, ep_st_reg[r]) & ep_st_mask[r];
@@ -831,10 +975,16 @@ void fab_run(fab_t *f) {
           i);
     eframes += f->ls[i].frames;
   }
-  harness_log("lockstep: %llu frames out of the endpoints and %llu out of the switch, every one "
-              "checked; every endpoint's decisions, deliveries, credits and counters equal its "
-              "model's, every switch port's counters its port model's",
-              (unsigned long long)eframes, (unsigned long long)fab_lc_frames(f->lc));
+  if (f->planes == 1)
+    harness_log("lockstep: %llu frames out of the endpoints and %llu out of the switch, every one "
+                "checked; every endpoint's decisions, deliveries, credits and counters equal its "
+                "model's, every switch port's counters its port model's",
+                (unsigned long long)eframes, (unsigned long long)sframes);
+  else
+    harness_log("lockstep: %llu frames out of %u planes' switches, every one checked against the "
+                "port model, every frame out of a link the one that went in; every switch port's "
+                "counters its port model's",
+                (unsigned long long)sframes, f->planes);
   /* every command accepted by an endpoint and delivered by another */
   uint64_t sent = 0, got = 0;
   for (unsigned i = 0; i < f->n; i++) {
@@ -846,17 +996,24 @@ void fab_run(fab_t *f) {
   CHECK_EQ(fab_ep_sum(f, SUE_CNT_TX_CMDS), sent + f->o.phantom, "endpoints' tx_cmds");
   CHECK_EQ(fab_ep_sum(f, SUE_CNT_TX_CMD_BAD) + fab_ep_sum(f, SUE_CNT_TX_CREDIT_VIOL), 0,
            "commands refused at an endpoint");
-  CHECK_EQ(dut_get_u64(f->d, f->sw_err_len) + dut_get_u64(f->d, f->sw_err_dst), 0,
-           "switch core drops");
+  {
+    uint32_t el[4], ed[4];
+    dut_get(f->d, f->sw_err_len, el);
+    dut_get(f->d, f->sw_err_dst, ed);
+    for (unsigned k = 0; k < f->planes; k++)
+      CHECK(el[k] + ed[k] == 0, "switch core drops (plane %u): %u", k, el[k] + ed[k]);
+  }
   /* every frame a port received is accounted for once */
-  for (unsigned p = 0; p < f->n; p++) {
+  for (unsigned p = 0; p < f->nl; p++) {
     uint64_t acc = f->sw_cnt[p][FSP_CNT_FWD] + f->sw_cnt[p][FSP_CNT_PFC_RX];
     for (unsigned r = 0; r < FSP_NDROP; r++)
       acc += f->sw_cnt[p][FSP_CNT_DROP + r];
     CHECK_EQ(acc, f->sw_cnt[p][FSP_CNT_RX], "switch port frames: forwarded + PFC + dropped");
   }
-  /* lossless: nothing dropped for want of room, anywhere (but where no flow control runs) */
-  if (!f->o.no_fc) {
+  /* lossless: nothing dropped for want of room, anywhere (but where no flow control runs, and
+     while a plane is down: a port's frames carried on another plane are not paused by that
+     link's PFC, docs/sue/sue_fail_xbar.md "Rules") */
+  if (!f->o.no_fc && f->o.down_plane < 0) {
     CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERFLOW), 0, "switch ingress overflow drops");
     CHECK_EQ(fab_ep_sum(f, SUE_CNT_RX_NOBUF), 0, "endpoint receive-buffer drops");
   }
@@ -870,10 +1027,12 @@ void fab_close(fab_t *f) {
       for (unsigned v = 0; v < SUE_NVC; v++) {
         sue_stream_free(&f->x[i].out[dd][v]);
         free(f->x[i].t_sent[dd][v]);
+        free(f->x[i].taken[dd][v]);
       }
   free(f->lat);
-  fab_lc_close(f->lc);
-  for (unsigned i = 0; i < f->n; i++)
+  for (unsigned k = 0; k < f->planes; k++)
+    fab_lc_close(f->lc[k]);
+  for (unsigned i = 0; i < f->n && f->planes == 1; i++)
     sue_ls_free(&f->ls[i]);
   if (f->o.pcap_xpu >= 0)
     for (unsigned dir = 0; dir < 2; dir++) {
@@ -887,14 +1046,14 @@ void fab_close(fab_t *f) {
 
 uint64_t fab_ep_sum(const fab_t *f, unsigned cnt) {
   uint64_t s = 0;
-  for (unsigned i = 0; i < f->n; i++)
+  for (unsigned i = 0; i < f->nl; i++)
     s += f->ep_cnt[i][cnt];
   return s;
 }
 
 uint64_t fab_sw_sum(const fab_t *f, unsigned cnt) {
   uint64_t s = 0;
-  for (unsigned p = 0; p < f->n; p++)
+  for (unsigned p = 0; p < f->nl; p++)
     s += f->sw_cnt[p][cnt];
   return s;
 }
@@ -913,7 +1072,11 @@ uint64_t fab_lat_pct(fab_t *f, double pct) {
 }
 
 void fab_summary(fab_t *f) {
-  harness_log("---- %s: %u XPUs, %s, %u lane(s) a link, %s switch, %s", f->k->top, f->n,
+  harness_log("---- %s: %u XPUs, %u plane(s)%s, %s, %u lane(s) a link, %s switch, %s", f->k->top,
+              f->n, f->planes,
+              f->planes == 1   ? ""
+              : f->o.unordered ? " unordered"
+                               : " ordered",
               f->k->rifl ? "RIFL links" : "raw links", f->k->lanes, f->k->islip ? "iSLIP" : "SCOC",
               f->o.fmt == SUE_HDR_UDP      ? "UDP"
               : f->o.fmt == SUE_HDR_AIFH12 ? "AIFH 12 B"
@@ -948,8 +1111,13 @@ void fab_summary(fab_t *f) {
               (unsigned long long)fab_ep_sum(f, SUE_CNT_RX_PFC),
               (unsigned long long)fab_sw_sum(f, FSP_CNT_PFC_TX),
               (unsigned long long)fab_sw_sum(f, FSP_CNT_PFC_RX));
-  for (unsigned p = 0; p < f->n; p++)
-    harness_log("  switch port %u: rx %u fwd %u tx %u pfc_tx %u overflow %u", p,
+  for (unsigned i = 0; i < f->n && f->planes > 1; i++)
+    harness_log(
+        "  XPU %u: commands to port 0..3 %llu %llu %llu %llu (before the outage, if any)", i,
+        (unsigned long long)f->x[i].port_cmds[0][0], (unsigned long long)f->x[i].port_cmds[0][1],
+        (unsigned long long)f->x[i].port_cmds[0][2], (unsigned long long)f->x[i].port_cmds[0][3]);
+  for (unsigned p = 0; p < f->nl; p++)
+    harness_log("  switch %u port %u: rx %u fwd %u tx %u pfc_tx %u overflow %u", p / f->n, p % f->n,
                 f->sw_cnt[p][FSP_CNT_RX], f->sw_cnt[p][FSP_CNT_FWD], f->sw_cnt[p][FSP_CNT_TX],
                 f->sw_cnt[p][FSP_CNT_PFC_TX], f->sw_cnt[p][FSP_CNT_DROP + FSP_DROP_OVERFLOW]);
 }

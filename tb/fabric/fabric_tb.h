@@ -27,9 +27,11 @@
 #include "sue_pcap.h"
 
 #define FAB_NMAX 16
-#define FAB_LMAX 4                  /* RIFL lanes a link (fabric.v LANES) */
-#define FAB_XPU_ID(i) (0x40u + (i)) /* XPU ids: not their indexes, so a mix-up shows */
-#define FAB_PHANTOM 0x3F0u          /* an XPU id the switch does not know */
+#define FAB_LMAX 4                      /* RIFL lanes a link (fabric.v LANES) */
+#define FAB_PMAX 4                      /* switch planes (fabric_multi.v P) */
+#define FAB_LINKS (FAB_NMAX * FAB_PMAX) /* links: XPU i's on plane k is P i + k */
+#define FAB_XPU_ID(i) (0x40u + (i))     /* XPU ids: not their indexes, so a mix-up shows */
+#define FAB_PHANTOM 0x3F0u              /* an XPU id the switch does not know */
 #define FAB_REPLAY_SLOTS                                                                           \
   160u /* a RIFL replay: 2.5 x 2^FIDW frame slots, FIDW 6 (rtl/fabric/fabric.v) */
 
@@ -37,6 +39,8 @@ typedef struct { /* a top of tb/fabric/tops.txt */
   const char *top;
   unsigned n, rifl, islip, data_w, align, pdu_max, q_bytes, rx_bytes;
   unsigned lanes; /* RIFL lanes a link (LANES) */
+  unsigned
+      planes; /* 1: `fabric` (an endpoint an XPU); 2, 4: `fabric_multi` (sue_multi, P planes) */
 } fab_case_t;
 
 enum { FAB_UNIFORM, FAB_PERMUTATION, FAB_INCAST };
@@ -64,6 +68,8 @@ typedef struct {
   uint32_t vlan;    /* every endpoint's VLAN register (0: its reset, no tag) */
   unsigned cbfc;    /* CBFC instead of PFC at every endpoint and switch port (FAB_CBFC_OUI) */
   unsigned no_fc;   /* no flow control sent anywhere (PFC_TX_EN 0 at endpoints and switch) */
+  unsigned unordered; /* fabric_multi: MCTRL.UNORDERED (else ordered, the reset) */
+  int down_plane;     /* fabric_multi: -1, or the plane whose every link goes down (down_at ...) */
   uint64_t max_cycles;
   uint32_t retx_timeout;
   /* benches: FAB_EV_* of XPU xpu in cycle t (bytes: the command's, for FAB_EV_RX_LAST) */
@@ -86,12 +92,16 @@ typedef struct {
   int qunits[FAB_NMAX + 1][SUE_NVC];
   sue_stream_t out[FAB_NMAX][SUE_NVC]; /* what this XPU sent to each destination */
   uint64_t *t_sent[FAB_NMAX][SUE_NVC]; /* the cycle each of them was sent */
+  uint8_t *taken[FAB_NMAX][SUE_NVC];   /* unordered: which of them arrived (rd counts them) */
   /* receive */
   int rx_busy;
   sue_cmd_t rxc;
   unsigned rx_src, rx_beats, rx_beat, received;
   unsigned owed[SUE_NVC][2];
-  unsigned perm; /* FAB_PERMUTATION: its destination */
+  unsigned perm;                   /* FAB_PERMUTATION: its destination */
+  unsigned rx_seq;                 /* unordered: the command arriving (its stream index) */
+  uint64_t port_cmds[3][FAB_PMAX]; /* fabric_multi: commands given to each port, before /
+                                      during / after the outage of down_plane (else all [0]) */
 } fab_xpu_t;
 
 typedef struct { /* one lane of a link direction */
@@ -107,13 +117,13 @@ typedef struct {
   dut_t *d;
   prng_t r;
   uint64_t t, t_traffic, t_done; /* cycle; the first cycle of traffic; the last delivery's */
-  unsigned n;
+  unsigned n, planes, nl;        /* XPUs, planes, links (n planes) */
   fab_xpu_t x[FAB_NMAX];
-  fab_chan_t up[FAB_NMAX * FAB_LMAX], dn[FAB_NMAX * FAB_LMAX]; /* XPU i's lane k at L i + k */
-  unsigned in_frame[2][FAB_NMAX]; /* raw links: a frame is being sent */
-  int hold;                       /* benches: no new command starts while set */
-  axil_master_t ax;               /* the registers */
-  uint64_t *lat;                  /* command latencies, cycles */
+  fab_chan_t up[FAB_LINKS * FAB_LMAX], dn[FAB_LINKS * FAB_LMAX]; /* link l's lane k at L l + k */
+  unsigned in_frame[2][FAB_LINKS]; /* raw links: a frame is being sent */
+  int hold;                        /* benches: no new command starts while set */
+  axil_master_t ax;                /* the registers */
+  uint64_t *lat;                   /* command latencies, cycles */
   size_t nlat, cap_lat;
   uint64_t bytes; /* command bytes delivered */
   /* ports */
@@ -126,11 +136,12 @@ typedef struct {
   port_t ep_decide, ep_kind, ep_verdict, ep_etx_ctl, ep_etx_data, ep_erx_ctl, ep_erx_data, ep_irq,
       ep_backlog;
   port_t sw_in_ctl, sw_in_data, sw_out_ctl, sw_out_data;
+  port_t sel_valid, sel_port, sel_drop; /* fabric_multi: each XPU's port choice */
   unsigned quw;
   /* the end: counters read back */
-  uint32_t ep_cnt[FAB_NMAX][SUE_NCNT];
-  uint32_t ep_st[FAB_NMAX][4]; /* INTR, STATUS, UNREACH0, UNREACH1 read at the end */
-  uint32_t sw_cnt[FAB_NMAX][FSP_NCNT];
+  uint32_t ep_cnt[FAB_LINKS][SUE_NCNT]; /* endpoint (XPU i's port e at P i + e) */
+  uint32_t ep_st[FAB_LINKS][4];         /* INTR, STATUS, UNREACH0, UNREACH1 read at the end */
+  uint32_t sw_cnt[FAB_LINKS][FSP_NCNT]; /* plane k's port p at N k + p */
   /* the capture (pcap_xpu): frames being assembled from the raw framing, per direction */
   sue_pcap_t pcap[2];
   uint8_t *cap[2];
@@ -143,7 +154,7 @@ typedef struct {
   /* lockstep (docs/fabric/index.md "Lockstep") */
   sue_ls_t ls[FAB_NMAX];     /* each endpoint against its model, every cycle */
   sue_cmd_t ls_rx[FAB_NMAX]; /* the command the model delivers, while the RTL delivers it */
-  fab_lc_t *lc;              /* the switch against its port model, every frame */
+  fab_lc_t *lc[FAB_PMAX];    /* each plane's switch against its port model, every frame */
 } fab_t;
 
 const fab_case_t *fab_case(const char *top);

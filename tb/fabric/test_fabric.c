@@ -89,7 +89,8 @@ HARNESS_TEST(fabric_islip) {
  * senders' windows (4 VCs x WIN 8 PDUs each) fit in the switch's buffers, core included, with
  * the fabric's thresholds (XOFF 2 KB a class), so the test sets XOFF to 512 bytes (XON 256). */
 #define INCAST_XOFF 512u
-HARNESS_TEST(fabric_incast) {
+/* N-1 XPUs to XPU 0 at full speed on top (with the instances' mode), PFC engaged, no drop. */
+static void incast(const char *top, unsigned unordered, uint64_t salt) {
   fab_t f;
   fab_opts_t o = fab_default_opts();
   o.pattern = FAB_INCAST;
@@ -97,14 +98,17 @@ HARNESS_TEST(fabric_incast) {
   o.pfc_xon = INCAST_XOFF / 2;
   o.p_cmd = 1.0;
   o.dlen = 256;
+  o.unordered = unordered;
   o.cmds = cmds();
-  fab_open(&f, "fabric_n4", &o, 2);
+  fab_open(&f, top, &o, salt);
   fab_run(&f);
   CHECK(fab_sw_sum(&f, FSP_CNT_PFC_TX) > 0, "the switch sent no PFC frame under incast");
   CHECK(f.xoff_seen, "no switch port went into XOFF under incast");
   CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX), 0, "go-back-N resends under incast (a drop)");
   fab_close(&f);
 }
+
+HARNESS_TEST(fabric_incast) { incast("fabric_n4", 0, 2); }
 
 /* CBFC instead of PFC at every endpoint and switch port, all-to-one on one VC onto a slow XPU 0
  * (it grants receive credits one cycle in 333): XPU 0's receive buffer fills and its endpoint's
@@ -139,9 +143,9 @@ HARNESS_TEST(fabric_cbfc) {
       continue;
     }
     harness_log("  CBFC updates: %llu from the switch, %llu from the endpoints",
-                (unsigned long long)fab_lc_cbfc_updates(f.lc),
+                (unsigned long long)fab_lc_cbfc_updates(f.lc[0]),
                 (unsigned long long)fab_ep_sum(&f, SUE_CNT_TX_CBFC));
-    CHECK(fab_lc_cbfc_updates(f.lc) > 0, "the switch sent no CBFC update");
+    CHECK(fab_lc_cbfc_updates(f.lc[0]) > 0, "the switch sent no CBFC update");
     CHECK(fab_ep_sum(&f, SUE_CNT_TX_CBFC) > 0 && fab_ep_sum(&f, SUE_CNT_RX_CBFC) > 0,
           "CBFC updates between the endpoints and the switch");
     CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_PFC) + fab_ep_sum(&f, SUE_CNT_RX_PFC), 0,
@@ -398,3 +402,81 @@ HARNESS_TEST(fabric_pcap) {
     free(r);
   }
 }
+
+/* ------------------------------------------------------------------ switch planes */
+/* fabric_multi (docs/fabric/index.md "Planes"): each XPU an SUE instance of P ports, port k on
+ * plane k's switch. Every frame into and out of every plane's ports is held to the port model,
+ * every command arrives once and intact (in order per {source, destination, VC} when ordered). */
+static void planes_run(const char *top, fab_opts_t *o, uint64_t salt) {
+  fab_t f;
+  fab_open(&f, top, o, salt);
+  fab_run(&f);
+  CHECK_EQ(f.rifl_retx, 0, "RIFL retransmissions on clean links");
+  CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_RETX), 0, "go-back-N resends on a clean fabric");
+  /* every plane carries traffic: unordered by load, ordered by the connection hash */
+  for (unsigned k = 0; k < f.planes; k++) {
+    uint64_t c = 0, fw = 0;
+    for (unsigned i = 0; i < f.n; i++)
+      c += f.x[i].port_cmds[0][k];
+    for (unsigned p = 0; p < f.n; p++)
+      fw += f.sw_cnt[f.n * k + p][FSP_CNT_FWD];
+    harness_log("  plane %u: %llu commands given to its ports, %llu frames forwarded", k,
+                (unsigned long long)c, (unsigned long long)fw);
+    CHECK(c > 0 && fw > 0, "plane %u carried nothing", k);
+  }
+  fab_close(&f);
+}
+
+/* Uniform all-to-all on 2 planes, ordered and unordered, and on 4 planes unordered. */
+HARNESS_TEST(fabric_planes) {
+  fab_opts_t o = fab_default_opts();
+  o.cmds = cmds();
+  planes_run("fabric_multi_n4_p2", &o, 11);
+  o.unordered = 1;
+  planes_run("fabric_multi_n4_p2", &o, 12);
+  planes_run("fabric_multi_n4_p4", &o, 13);
+}
+
+/* Incast on 2 planes (unordered): three XPUs to XPU 0 at full speed; XPU 0's two egress ports
+ * are the bottleneck, the switches send PFC, nothing is dropped (fab_run) or resent. */
+HARNESS_TEST(fabric_planes_incast) { incast("fabric_multi_n4_p2", 1, 14); }
+
+/* Plane 1 of 2 killed mid-run (every link of it dark for down_for cycles: RIFL loses alignment,
+ * each instance's port 1 goes down) and brought back. Every command is delivered exactly once
+ * (in order when ordered); unordered, new commands leave port 1 while it is down and come back
+ * to it after; the go-back-N timers resend what port 1 held over plane 0 (failover). */
+static void plane_down(int unordered, uint64_t salt) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.cmds = (unsigned)harness_scaled(60, 300, 1000);
+  o.p_cmd = 0.03; /* an XPU's commands span about cmds / p_cmd cycles */
+  o.unordered = (unsigned)unordered;
+  o.retx_timeout = 1000;
+  uint64_t span = (uint64_t)(o.cmds / o.p_cmd);
+  o.down_plane = 1;
+  o.down_at = span / 4;
+  o.down_for = span / 3;
+  fab_open(&f, "fabric_multi_n4_p2", &o, salt);
+  fab_run(&f);
+  uint64_t ph[3][2] = {{0}};
+  for (unsigned i = 0; i < f.n; i++)
+    for (unsigned p = 0; p < 3; p++)
+      for (unsigned k = 0; k < 2; k++)
+        ph[p][k] += f.x[i].port_cmds[p][k];
+  harness_log("  commands to port 0 / 1: before %llu / %llu, plane 1 down %llu / %llu, after "
+              "%llu / %llu",
+              (unsigned long long)ph[0][0], (unsigned long long)ph[0][1],
+              (unsigned long long)ph[1][0], (unsigned long long)ph[1][1],
+              (unsigned long long)ph[2][0], (unsigned long long)ph[2][1]);
+  CHECK(fab_ep_sum(&f, SUE_CNT_TX_TIMEOUTS) > 0,
+        "no go-back-N timeout while a plane was down (nothing failed over)");
+  if (unordered) {
+    /* port 1 is left within the cycles RIFL takes to lose alignment and MSTATUS.LINK to follow */
+    CHECK(ph[1][1] * 20 < ph[1][0], "port 1 kept getting new work while its plane was down");
+    CHECK(ph[0][1] > 0 && ph[2][1] > 0, "port 1 not used before the outage or after it");
+  }
+  fab_close(&f);
+}
+
+HARNESS_TEST(fabric_plane_down) { plane_down(1, 15); }
+HARNESS_TEST(fabric_plane_down_ordered) { plane_down(0, 16); }
