@@ -470,6 +470,17 @@ static void plane_down(int unordered, uint64_t salt) {
               (unsigned long long)ph[2][0], (unsigned long long)ph[2][1]);
   CHECK(fab_ep_sum(&f, SUE_CNT_TX_TIMEOUTS) > 0,
         "no go-back-N timeout while a plane was down (nothing failed over)");
+  /* frames each instance sent on a wire not their port's (sue_multi's NCARRY, 0x10028) */
+  uint32_t carry[FAB_NMAX] = {0};
+  uint64_t carried = 0;
+  for (unsigned i = 0; i < f.n; i++)
+    fab_axi(&f, 0, (uint32_t)i << 17 | 0x10028u, 0, &carry[i]);
+  fab_axi_wait(&f);
+  for (unsigned i = 0; i < f.n; i++)
+    carried += carry[i];
+  harness_log("  frames carried on plane 0 for port 1 (NCARRY, every XPU): %llu",
+              (unsigned long long)carried);
+  CHECK(carried > 0, "no frame of port 1 carried over plane 0 while plane 1 was down");
   if (unordered) {
     /* port 1 is left within the cycles RIFL takes to lose alignment and MSTATUS.LINK to follow */
     CHECK(ph[1][1] * 20 < ph[1][0], "port 1 kept getting new work while its plane was down");
