@@ -16,18 +16,16 @@
 #include "bits.h"
 #include "sue_cfg.h"
 #include "sue_frame.h"
+#include "sue_multi_regs.h"
 #include "sue_regs_map.h"
 #include "sue_regs_model.h"
 
 #define SW_BASE 0x10000u
 #define EP_BASE(i) ((uint32_t)(i) << 12)
 #define MAXW 160 /* 32-bit words of the widest port (16 x 256 bits) */
-/* fabric_multi's map: XPU i's instance at i << 17 (port e + e << 12, its own registers +
- * 0x10000: docs/sue/sue_multi.md), plane k's switch at 0x200000 + k << 12 */
-#define MP_MCTRL 0x10004u
-#define MP_MCTRL_FAILOVER 0x2u
-
-/* endpoint e of XPU i (e = 0 in `fabric`) and plane k's switch */
+/* Endpoint e of XPU i (e = 0 in `fabric`) and plane k's switch. fabric_multi's map: XPU i's
+ * instance at i << 17 (port e at + e << 12, its own registers at + MREG: sue_multi_regs.h),
+ * plane k's switch at 0x200000 + k << 12. */
 static uint32_t ep_base(const fab_t *f, unsigned i, unsigned e) {
   return f->planes == 1 ? EP_BASE(i) : (uint32_t)i << 17 | (uint32_t)e << 12;
 }
@@ -202,8 +200,10 @@ static void config(fab_t *f) {
     }
   if (P > 1) /* ordered (the reset) or unordered, failover on (the reset), every port enabled */
     for (unsigned i = 0; i < f->n; i++)
-      fab_axi(f, 1, ((uint32_t)i << 17) + MP_MCTRL,
-              (o->unordered ? 1u : 0u) | MP_MCTRL_FAILOVER | ((1u << P) - 1u) << 8, NULL);
+      fab_axi(f, 1, ((uint32_t)i << 17) + MREG_MCTRL,
+              (o->unordered ? MCTRL_UNORDERED : 0u) | MCTRL_FAILOVER |
+                  ((1u << P) - 1u) << MCTRL_PORT_EN_SHIFT,
+              NULL);
   for (unsigned k = 0; k < P; k++) {
     uint32_t sb = sw_base(f, k);
     if (o->no_fc)

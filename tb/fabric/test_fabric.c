@@ -10,6 +10,7 @@
 
 #include "fabric_tb.h"
 #include "harness.h"
+#include "sue_multi_regs.h"
 
 static unsigned cmds(void) { return (unsigned)harness_scaled(40, 200, 1000); }
 
@@ -470,11 +471,11 @@ static void plane_down(int unordered, uint64_t salt) {
               (unsigned long long)ph[2][0], (unsigned long long)ph[2][1]);
   CHECK(fab_ep_sum(&f, SUE_CNT_TX_TIMEOUTS) > 0,
         "no go-back-N timeout while a plane was down (nothing failed over)");
-  /* frames each instance sent on a wire not their port's (sue_multi's NCARRY, 0x10028) */
+  /* frames each instance sent on a wire not their port's (sue_multi's NCARRY) */
   uint32_t carry[FAB_NMAX] = {0};
   uint64_t carried = 0;
   for (unsigned i = 0; i < f.n; i++)
-    fab_axi(&f, 0, (uint32_t)i << 17 | 0x10028u, 0, &carry[i]);
+    fab_axi(&f, 0, (uint32_t)i << 17 | MREG_NCARRY, 0, &carry[i]);
   fab_axi_wait(&f);
   for (unsigned i = 0; i < f.n; i++)
     carried += carry[i];

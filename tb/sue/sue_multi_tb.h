@@ -26,6 +26,7 @@
 #include "sue_chan.h"
 #include "sue_ep_lockstep.h"
 #include "sue_fail_xbar_model.h"
+#include "sue_multi_regs.h"
 #include "sue_port_sel_model.h"
 #include "sue_rx_merge_model.h"
 
@@ -42,17 +43,6 @@ extern const mp_case_t mp_cases[2]; /* the tops of tb/sue/tops.txt */
 #define XA 0x15u
 #define XB 0x2Au
 #define PEER_SLOT 1u
-#define MREG 0x10000u /* the instance's registers */
-#define MREG_MCTRL (MREG + 0x004u)
-#define MREG_MAP (MREG + 0x008u)
-#define MREG_MSTATUS (MREG + 0x00Cu)
-#define MREG_NCMD(e) (MREG + 0x010u + 4u * (e))
-#define MREG_NVIOL (MREG + 0x020u)
-#define MREG_NDROP (MREG + 0x024u)
-#define MREG_NCARRY (MREG + 0x028u)
-#define MREG_NFDROP (MREG + 0x02Cu)
-#define MREG_NSTEER (MREG + 0x030u)
-#define MCTRL_FAILOVER 0x2u
 #define NSEQ 8192u /* commands per VC at most */
 
 typedef struct mp_side mp_side_t;
