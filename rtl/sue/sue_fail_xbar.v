@@ -10,6 +10,12 @@
 // received goes to the wire's own endpoint. Only endpoints whose frames carry their port's MAC
 // (the UDP header format, cfg_mac_on) fail over or are steered to: in the AIFH formats every
 // port of an instance has the same address, so a frame could not find its port's PSN space.
+// A wire holds an endpoint from its first beat offered to its last taken (AXI4-Stream: an offer
+// is never withdrawn). If the wire goes down meanwhile and the endpoint is to move, the frame is
+// cut: the endpoint's beat on offer is taken into a register the wire keeps offering, the rest of
+// the frame is taken and discarded, and the wire ends the frame on its own with a 4-byte beat that
+// is the complement of the FCS of what it sent, so the frame is dropped wherever it arrives
+// (go-back-N resends it) and the endpoint moves at once, whatever its dead wire does.
 // cfg_failover = 0: each endpoint on its own wire, as without this block.
 // Latency: none (the steering is combinational; a frame's wire or endpoint is held to its end).
 // Model: csrc/ref/sue/sue_fail_xbar_model.c (cycle-exact; tb/sue/test_sue_multi.c)
@@ -56,7 +62,8 @@ module sue_fail_xbar #(
   output wire [P*2-1:0]     host,          // the wire carrying endpoint e's frames at [2e +: 2]
   output wire [2:0]         n_carried,     // frames sent on a wire not their endpoint's
   output wire [2:0]         n_dropped,     // group-addressed frames of failed-over endpoints
-  output wire [2:0]         n_steered      // frames received for another wire's endpoint
+  output wire [2:0]         n_steered,     // frames received for another wire's endpoint
+  output wire [2:0]         n_cut          // frames cut on a dead wire (ended with a bad FCS)
 );
   generate if (P != 2 && P != 4) begin : g_bad_param
     `PARAM_FATAL("sue_fail_xbar: P must be 2 or 4")
@@ -88,17 +95,25 @@ module sue_fail_xbar #(
 
   // Registers, port or wire x's field at [x * IW +: IW]:
   reg  [P*IW-1:0] host_q;              // the wire carrying endpoint e's frames
-  reg  [P-1:0]    tx_inf_q;            // endpoint e is inside a frame
-  reg  [P-1:0]    tx_own_v_q;          // wire w is inside a frame of endpoint tx_own_q[w] ...
+  reg  [P-1:0]    tx_inf_q;            // endpoint e is inside a frame (a beat taken, not its last)
+  reg  [P-1:0]    sink_q;              // ... that was cut: its beats are discarded to its last
+  reg  [P-1:0]    tx_own_v_q;          // wire w holds endpoint tx_own_q[w] (an offer or a frame)
   reg  [P*IW-1:0] tx_own_q;
-  reg  [P-1:0]    tx_drop_q;           // ... that it drops (a guest's group-addressed frame)
+  reg  [P-1:0]    tx_drop_q;           // ... whose frame it drops (a guest's group-addressed frame)
+  reg  [P-1:0]    tx_mid_q;            // wire w has sent a beat of its frame, not the last
+  reg  [P-1:0]    cut_q;               // wire w ends a cut frame on its own: ...
+  reg  [P-1:0]    hold_v_q;            // ... the beat on offer at the cut, still to send, then
+  reg  [P*ETH_W-1:0] hold_d_q;         //     the terminator (4 bytes: the FCS so far, inverted)
+  reg  [P*EBW-1:0]   hold_n_q;
+  reg  [P-1:0]    hold_l_q;
   reg  [P-1:0]    rx_inf_q;            // wire w is inside a frame for endpoint rx_tgt_q[w]
   reg  [P*IW-1:0] rx_tgt_q;
   reg  [P-1:0]    rx_own_v_q;          // endpoint e is inside a frame from wire rx_own_q[e]
   reg  [P*IW-1:0] rx_own_q;
 
   wire [P*IW-1:0] want, tx_g, tgt, rx_g;
-  wire [P-1:0]    tx_gv, tx_drop_now, tx_acc, tx_first, rx_gv, rx_acc, ep_tx_take;
+  wire [P-1:0]    tx_gv, tx_drop_now, tx_acc, cut_now, own_nx, rx_gv, rx_acc, ep_tx_take;
+  wire [P*32-1:0] fcs;                 // per wire: the FCS of the bytes of its frame sent so far
   genvar w, e;
 
   // ---- the wire each endpoint's frames take: its own while it is up; else the next one up
@@ -111,38 +126,63 @@ module sue_fail_xbar #(
 
   // ---- transmit: per wire, a frame at a time among the endpoints it carries
   generate for (w = 0; w < P; w = w + 1) begin : g_tx
+    wire [IW-1:0] o = tx_own_q[IW*w +: IW];
+    // an endpoint offers a first beat only on the wire it is to use (its host changes at the
+    // edge otherwise): an offer once made is held to the wire, so it must be on the right one
     wire [P-1:0] req;
     for (e = 0; e < P; e = e + 1) begin : g_req
-      assign req[e] = tx_own_v_q[w] ? tx_own_q[IW*w +: IW] == IW'(e) :
-                                      ep_tx_valid[e] && host_q[IW*e +: IW] == IW'(w);
+      assign req[e] = !cut_q[w] && (tx_own_v_q[w] ? o == IW'(e) :
+                      ep_tx_valid[e] && !sink_q[e] && host_q[IW*e +: IW] == IW'(w) &&
+                      want[IW*e +: IW] == IW'(w));
     end
     wire [IW-1:0] g;
     rr_arbiter #(.N(P)) u_arb (
-      .clk(clk), .rst_n(rst_n), .req(req), .update(tx_acc[w] && ep_tx_last[g]),
+      .clk(clk), .rst_n(rst_n), .req(req),
+      .update((tx_acc[w] && ep_tx_last[g]) || cut_now[w]),
       /* verilator lint_off PINCONNECTEMPTY */ // the index is enough
       .gnt(), .gnt_valid(tx_gv[w]), .gnt_idx(g)
       /* verilator lint_on PINCONNECTEMPTY */
     );
     assign tx_g[IW*w +: IW] = g;
+    // the frame is cut when its wire is down and its endpoint is to use another
+    assign cut_now[w]     = tx_own_v_q[w] && !tx_drop_q[w] && !link_q[w] &&
+                            want[IW*o +: IW] != IW'(w);
     // byte 0 is at the top of a beat; its bit 0 is the I/G bit of the destination address
-    assign tx_first[w]    = !tx_own_v_q[w];
     assign tx_drop_now[w] = tx_own_v_q[w] ? tx_drop_q[w] :
                             g != IW'(w) && ep_tx_data[ETH_W * g + ETH_W - 8];
-    assign tx_acc[w]      = tx_gv[w] && ep_tx_valid[g] && (tx_drop_now[w] || eth_tx_ready[w]);
+    // the endpoint's beat taken (onto the wire, into the drop, or into the hold at a cut)
+    assign tx_acc[w]      = tx_gv[w] && ep_tx_valid[g] &&
+                            (cut_now[w] || tx_drop_now[w] || eth_tx_ready[w]);
+    // the wire still holds an endpoint after this cycle: its offer not taken, or its frame open
+    assign own_nx[w]      = !cut_now[w] && tx_gv[w] && !(tx_acc[w] && ep_tx_last[g]);
     // the data mux rests on the wire's own endpoint when nothing is granted: an idle wire does
     // not follow another endpoint's beats (no toggling for nothing; an event-driven simulator
     // would evaluate what the wire feeds on each)
-    wire [IW-1:0] s = tx_gv[w] ? g : IW'(w);
-    assign eth_tx_valid[w]               = tx_gv[w] && ep_tx_valid[g] && !tx_drop_now[w];
-    assign eth_tx_data[ETH_W*w +: ETH_W] = ep_tx_data[ETH_W*s +: ETH_W];
-    assign eth_tx_nbytes[EBW*w +: EBW]   = ep_tx_nbytes[EBW*s +: EBW];
-    assign eth_tx_last[w]                = ep_tx_last[s];
+    wire [IW-1:0]    s    = tx_gv[w] ? g : IW'(w);
+    wire [31:0]      f    = ~fcs[32*w +: 32];
+    wire [ETH_W-1:0] term = {f[7:0], f[15:8], f[23:16], f[31:24], {(ETH_W-32){1'b0}}};
+    assign eth_tx_valid[w]               = cut_q[w] || (tx_gv[w] && ep_tx_valid[g] &&
+                                                        !tx_drop_now[w]);
+    assign eth_tx_data[ETH_W*w +: ETH_W] = !cut_q[w] ? ep_tx_data[ETH_W*s +: ETH_W] :
+                                           hold_v_q[w] ? hold_d_q[ETH_W*w +: ETH_W] : term;
+    assign eth_tx_nbytes[EBW*w +: EBW]   = !cut_q[w] ? ep_tx_nbytes[EBW*s +: EBW] :
+                                           hold_v_q[w] ? hold_n_q[EBW*w +: EBW] : EBW'(4);
+    assign eth_tx_last[w]                = !cut_q[w] ? ep_tx_last[s] :
+                                           !hold_v_q[w] || hold_l_q[w];
+    // the FCS (as sue_tx_frame's) of the bytes the wire has sent of its frame, for a terminator
+    /* verilator lint_off PINCONNECTEMPTY */ // the registered value is the one wanted
+    crc_stream #(.CRC_W(32), .POLY(32'h04C11DB7), .INIT(32'hFFFFFFFF), .REFIN(1), .REFOUT(1),
+                 .XOROUT(32'hFFFFFFFF), .DATA_W(ETH_W)) u_fcs (
+      .clk(clk), .rst_n(rst_n), .start(!tx_mid_q[w]), .valid(eth_tx_valid[w] && eth_tx_ready[w]),
+      .data(eth_tx_data[ETH_W*w +: ETH_W]), .nbytes(eth_tx_nbytes[EBW*w +: EBW]),
+      .crc(), .crc_reg(fcs[32*w +: 32]));
+    /* verilator lint_on PINCONNECTEMPTY */
   end endgenerate
 
   generate for (e = 0; e < P; e = e + 1) begin : g_ep_tx
     wire [IW-1:0] hw = host_q[IW*e +: IW];
-    assign ep_tx_ready[e] = tx_gv[hw] && tx_g[IW*hw +: IW] == IW'(e) &&
-                            (tx_drop_now[hw] || eth_tx_ready[hw]);
+    assign ep_tx_ready[e] = sink_q[e] || (tx_gv[hw] && tx_g[IW*hw +: IW] == IW'(e) &&
+                            (cut_now[hw] || tx_drop_now[hw] || eth_tx_ready[hw]));
     assign ep_tx_take[e]  = ep_tx_valid[e] && ep_tx_ready[e];
   end endgenerate
 
@@ -188,10 +228,13 @@ module sue_fail_xbar #(
   end endgenerate
 
   // ---- counters: each frame once, at its first beat
-  wire [P-1:0] car, drp, str;
+  wire [P-1:0] car, drp, str, cut;
   generate for (w = 0; w < P; w = w + 1) begin : g_cnt
-    assign car[w] = tx_acc[w] && tx_first[w] && tx_g[IW*w +: IW] != IW'(w) && !tx_drop_now[w];
-    assign drp[w] = tx_acc[w] && tx_first[w] && tx_drop_now[w];
+    wire [IW-1:0] g = tx_g[IW*w +: IW];
+    assign car[w] = tx_acc[w] && !tx_inf_q[g] && g != IW'(w) && !tx_drop_now[w];
+    assign drp[w] = tx_acc[w] && !tx_inf_q[g] && tx_drop_now[w];
+    // a frame ended by the terminator (one whose last beat is on offer goes out whole)
+    assign cut[w] = cut_now[w] && !(ep_tx_valid[g] && ep_tx_last[g]);
     assign str[w] = eth_rx_valid[w] && eth_rx_ready[w] && !rx_inf_q[w] &&
                     tgt[IW*w +: IW] != IW'(w);
   end endgenerate
@@ -206,14 +249,32 @@ module sue_fail_xbar #(
   assign n_carried = ones(car);
   assign n_dropped = ones(drp);
   assign n_steered = ones(str);
+  assign n_cut     = ones(cut);
 
   // ---- registers
+  // endpoint e still holds a wire after this cycle (its offer or its frame)
+  wire [P-1:0] held_nx;
+  generate for (e = 0; e < P; e = e + 1) begin : g_held
+    wire [P-1:0] by;
+    for (w = 0; w < P; w = w + 1) begin : g_by
+      assign by[w] = own_nx[w] && tx_g[IW*w +: IW] == IW'(e);
+    end
+    assign held_nx[e] = |by;
+  end endgenerate
+
   integer i;
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       tx_inf_q   <= {P{1'b0}};
+      sink_q     <= {P{1'b0}};
       tx_own_v_q <= {P{1'b0}};
       tx_drop_q  <= {P{1'b0}};
+      tx_mid_q   <= {P{1'b0}};
+      cut_q      <= {P{1'b0}};
+      hold_v_q   <= {P{1'b0}};
+      hold_d_q   <= {P*ETH_W{1'b0}};
+      hold_n_q   <= {P*EBW{1'b0}};
+      hold_l_q   <= {P{1'b0}};
       rx_inf_q   <= {P{1'b0}};
       rx_own_v_q <= {P{1'b0}};
       tx_own_q   <= {P*IW{1'b0}};
@@ -224,15 +285,39 @@ module sue_fail_xbar #(
       end
     end else begin
       for (i = 0; i < P; i = i + 1) begin
-        // endpoint i: in a frame after this cycle? its wire may change only outside one
-        if (ep_tx_take[i]) tx_inf_q[i] <= !ep_tx_last[i];
-        if (!(ep_tx_take[i] ? !ep_tx_last[i] : tx_inf_q[i]))
+        // endpoint i: in a frame after this cycle? its wire may change only when it is in none
+        // and holds no wire
+        if (ep_tx_take[i]) begin
+          tx_inf_q[i] <= !ep_tx_last[i];
+          if (ep_tx_last[i]) sink_q[i] <= 1'b0;
+        end
+        if (!(ep_tx_take[i] ? !ep_tx_last[i] : tx_inf_q[i]) && !held_nx[i])
           host_q[IW*i +: IW] <= want[IW*i +: IW];
         // wire i's transmit frame
-        if (tx_acc[i]) begin
-          tx_own_v_q[i]        <= !ep_tx_last[tx_g[IW*i +: IW]];
+        if (eth_tx_valid[i] && eth_tx_ready[i]) tx_mid_q[i] <= !eth_tx_last[i];
+        tx_own_v_q[i] <= own_nx[i];
+        if (tx_gv[i]) begin
           tx_own_q[IW*i +: IW] <= tx_g[IW*i +: IW];
           tx_drop_q[i]         <= tx_drop_now[i];
+        end
+        if (cut_now[i]) begin
+          // the endpoint's beat on offer: taken by the wire now, or held for it; the rest of the
+          // frame is discarded, and the terminator follows unless the beat was the last
+          if (ep_tx_valid[tx_g[IW*i +: IW]]) begin
+            if (!ep_tx_last[tx_g[IW*i +: IW]]) sink_q[tx_g[IW*i +: IW]] <= 1'b1;
+            hold_v_q[i] <= !eth_tx_ready[i];
+            cut_q[i]    <= !eth_tx_ready[i] || !ep_tx_last[tx_g[IW*i +: IW]];
+          end else begin
+            sink_q[tx_g[IW*i +: IW]] <= 1'b1;
+            hold_v_q[i] <= 1'b0;
+            cut_q[i]    <= 1'b1;
+          end
+          hold_d_q[ETH_W*i +: ETH_W] <= ep_tx_data[ETH_W*tx_g[IW*i +: IW] +: ETH_W];
+          hold_n_q[EBW*i +: EBW]     <= ep_tx_nbytes[EBW*tx_g[IW*i +: IW] +: EBW];
+          hold_l_q[i]                <= ep_tx_last[tx_g[IW*i +: IW]];
+        end else if (cut_q[i] && eth_tx_ready[i]) begin
+          hold_v_q[i] <= 1'b0;
+          cut_q[i]    <= hold_v_q[i] && !hold_l_q[i];
         end
         // wire i's receive frame
         if (eth_rx_valid[i] && eth_rx_ready[i]) begin
@@ -249,11 +334,17 @@ module sue_fail_xbar #(
   end
 
   // A frame holds its wire and its endpoint to its end: an owner mid-frame is still carried by
-  // that wire, and a wire in a frame still feeds the endpoint it started with.
+  // that wire, and a wire in a frame still feeds the endpoint it started with. A wire's offer
+  // stays until taken (AXI4-Stream), whatever happens to its link or its endpoint.
   generate for (w = 0; w < P; w = w + 1) begin : g_chk
     wire [IW-1:0] o = tx_own_q[IW*w +: IW], t = rx_tgt_q[IW*w +: IW];
     `ASSERT_CLK(tx_owner_stays, clk, rst_n, !tx_own_v_q[w] || host_q[IW*o +: IW] == IW'(w),
                 "an endpoint's wire changed inside its frame")
+    `ASSERT_CLK(tx_owner_not_sunk, clk, rst_n, !tx_own_v_q[w] || !sink_q[o],
+                "a wire holds an endpoint whose frame was cut")
+    `ASSERT_STABLE(tx_offer_stable, clk, rst_n, eth_tx_valid[w], eth_tx_ready[w],
+                   {eth_tx_data[ETH_W*w +: ETH_W], eth_tx_nbytes[EBW*w +: EBW], eth_tx_last[w]},
+                   ETH_W + EBW + 1, "a wire's beat changed before it was taken")
     `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
                 rx_own_q[IW*t +: IW] == IW'(w) || !eth_rx_valid[w] || !eth_rx_ready[w],
                 "a wire's frame fed two endpoints")

@@ -349,7 +349,7 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
  * RTL has them; its outputs are checked by collect_eth_tx and observe_eth_rx. */
 static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o) {
   dut_t *d = s->d;
-  const unsigned p = m->k->p, ew = m->k->eth_w;
+  const unsigned p = m->k->p, ew = m->k->eth_w, ebw = (unsigned)dut_width(d, s->etn) / p;
   memset(in, 0, sizeof *in);
   in->p = p;
   in->failover = s->failover;
@@ -360,10 +360,19 @@ static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o)
       in->mac[e] = in->mac[e] << 8 | c->mac[j];
     in->mac_on |= ((c->hdr_fmt & 1u) == 0) << e; /* the UDP format: frames carry the port's MAC */
     in->ep_tx_group |= (unsigned)dut_get_field(d, s->ep_td, e * ew + ew - 8, 1) << e;
+    in->ep_tx_nbytes[e] = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw);
     in->rx_dst[e] = dut_get_field(d, s->erd, e * ew + ew - 48, 48);
   }
   in->ep_tx_valid = (unsigned)dut_get_u64(d, s->ep_tv);
   in->ep_tx_last = (unsigned)dut_get_u64(d, s->ep_tl);
+  if (in->ep_tx_valid) { /* the beats' bytes: a cut holds one, and ends with their FCS */
+    uint32_t w[HARNESS_WORDS(4096)];
+    dut_get(d, s->ep_td, w);
+    for (unsigned e = 0; e < p; e++)
+      if (in->ep_tx_valid >> e & 1u)
+        for (unsigned j = 0; j < ew / 8; j++)
+          in->ep_tx_data[e][j] = (uint8_t)bits_stream_byte(w + e * ew / 32, ew, j);
+  }
   in->eth_tx_ready = (1u << p) - 1u;
   in->eth_rx_valid = s->rx_v;
   in->eth_rx_last = s->rx_l;
@@ -404,23 +413,35 @@ static void collect_eth_tx(mp_t *m, mp_side_t *s, const sue_fxb_out_t *o) {
   for (unsigned q = 0; q < p; q++) {
     if (!(wv >> q & 1u))
       continue;
-    unsigned e = (unsigned)o->tx_src[q];
-    CHECK(dut_lanes_equal(d, s->etd, q, s->ep_td, e, ew) &&
-              dut_lanes_equal(d, s->etn, q, s->ep_tn, e, ebw) &&
-              dut_get_field(d, s->etl, q, 1) == dut_get_field(d, s->ep_tl, e, 1),
-          "instance %u: wire %u's beat is not port %u's (failover model)", s->id, q, e);
-    if (s->wire_len[q] == 0)
-      s->wire_src[q] = e;
+    unsigned e, n;
+    const uint8_t *own = NULL;
+    if (o->tx_src[q] == SUE_FXB_OWN) { /* the wire ends a cut frame: the model's beat */
+      e = s->wire_src[q];
+      n = o->own_nbytes[q];
+      own = o->own_data[q];
+      int same = dut_get_field(d, s->etn, ebw * q, ebw) == n &&
+                 dut_get_field(d, s->etl, q, 1) == (o->own_last >> q & 1u);
+      uint32_t ww[HARNESS_WORDS(4096)];
+      dut_get(d, s->etd, ww);
+      for (unsigned j = 0; same && j < n; j++)
+        same = bits_stream_byte(ww + q * ew / 32, ew, j) == own[j];
+      CHECK(same, "instance %u: wire %u's own beat (a cut frame's) is not the model's", s->id, q);
+    } else {
+      e = (unsigned)o->tx_src[q];
+      CHECK(dut_lanes_equal(d, s->etd, q, s->ep_td, e, ew) &&
+                dut_lanes_equal(d, s->etn, q, s->ep_tn, e, ebw) &&
+                dut_get_field(d, s->etl, q, 1) == dut_get_field(d, s->ep_tl, e, 1),
+            "instance %u: wire %u's beat is not port %u's (failover model)", s->id, q, e);
+      if (s->wire_len[q] == 0)
+        s->wire_src[q] = e;
+      n = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw);
+    }
     CHECK(e == s->wire_src[q], "instance %u wire %u: a frame from two ports", s->id, q);
-    unsigned n = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw);
     CHECK(s->wire_len[q] + n <= sizeof s->wire_buf[q], "instance %u wire %u: frame too long", s->id,
           q);
-    for (unsigned j = 0; j < n; j++) {
-      unsigned v = 0;
-      for (unsigned i = 0; i < 8; i++)
-        v |= bits_get(w, e * ew + ew - 8 - 8 * j + i) << i;
-      s->wire_buf[q][s->wire_len[q]++] = (uint8_t)v;
-    }
+    for (unsigned j = 0; j < n; j++)
+      s->wire_buf[q][s->wire_len[q]++] =
+          own ? own[j] : (uint8_t)bits_stream_byte(w + e * ew / 32, ew, j);
     if (!dut_get_field(d, s->etl, q, 1))
       continue;
     s->carried_port[e] += e != q;
@@ -694,7 +715,7 @@ void mp_finish(mp_t *m) {
   for (unsigned n = 0; n < 200; n++) /* stand-alone ACKs settle */
     mp_cycle(m, 0);
   const unsigned p = m->k->p;
-  static uint32_t got[2][PM][SUE_NCNT], inst[2][11];
+  static uint32_t got[2][PM][SUE_NCNT], inst[2][12];
   memset(got, 0, sizeof got);
   for (unsigned i = 0; i < 2; i++) {
     for (unsigned e = 0; e < p; e++)
@@ -710,6 +731,7 @@ void mp_finish(mp_t *m) {
     mp_axi(&m->s[i], 0, MREG_NCARRY, 0, &inst[i][8]);
     mp_axi(&m->s[i], 0, MREG_NFDROP, 0, &inst[i][9]);
     mp_axi(&m->s[i], 0, MREG_NSTEER, 0, &inst[i][10]);
+    mp_axi(&m->s[i], 0, MREG_NFCUT, 0, &inst[i][11]);
   }
   while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
     mp_cycle(m, 0);
@@ -732,6 +754,7 @@ void mp_finish(mp_t *m) {
     CHECK_EQ(inst[i][8], s->fx.n_carried, "MREG NCARRY");
     CHECK_EQ(inst[i][9], s->fx.n_dropped, "MREG NFDROP");
     CHECK_EQ(inst[i][10], s->fx.n_steered, "MREG NSTEER");
+    CHECK_EQ(inst[i][11], s->fx.n_cut, "MREG NFCUT");
     CHECK_EQ(inst[i][7], 0x5E4D0000u | m->k->skid << 8 | m->k->p, "MREG ID");
     for (unsigned v = 0; v < SUE_NVC; v++)
       for (unsigned q = 0; q < s->seq[v]; q++)

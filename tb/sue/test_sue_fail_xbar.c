@@ -12,14 +12,19 @@
  * and then.
  *
  *  - fxb_lockstep: two tops (2 and 4 ports). Besides the lockstep, checked on their own: a frame
- *    goes out whole on one wire, its endpoint's own unless that is down and FAILOVER is on (then
- *    on the next wire up); a group-addressed frame never goes out on another endpoint's wire; a
- *    frame received goes whole to the endpoint its destination names (FAILOVER on, the MAC in
- *    use) or else to its wire's own; every frame offered is taken. The event mix is checked.
+ *    goes out on one wire, its endpoint's own unless that is down and FAILOVER is on (then on the
+ *    next wire up), whole, or cut on a wire that is down: a prefix of whole beats and a 4-byte
+ *    terminator that is the complement of the prefix's FCS (so the frame fails its FCS check),
+ *    the rest of the frame taken from the endpoint and sent nowhere; a wire's beat offered stays
+ *    unchanged until taken (AXI4-Stream); a group-addressed frame never goes out on another
+ *    endpoint's wire; a frame received goes whole to the endpoint its destination names
+ *    (FAILOVER on, the MAC in use) or else to its wire's own; every frame offered is taken. The
+ *    event mix (frames carried, dropped, cut, steered) is checked.
  */
 #include <string.h>
 
 #include "bits.h"
+#include "crc.h"
 #include "harness.h"
 #include "prng.h"
 #include "sue_fail_xbar_model.h"
@@ -50,30 +55,86 @@ typedef struct {
   sue_fxb_t m;
   sue_fxb_in_t in;
   port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru, wtv, wtr,
-      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr;
+      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut;
   src_t tx[PX], rx[PX];
-  int wire_ep[PX];     /* the endpoint whose frame is open on wire w (-1: none) */
+  int wire_ep[PX];  /* the endpoint whose frame is open on wire w (-1: none) */
+  src_t wire_f[PX]; /* ... that frame (its id, beats and destination) */
+  uint8_t wire_buf[PX][6 * SUE_FXB_BMAX + 8]; /* the bytes wire w has sent of it */
+  unsigned wire_len[PX];
+  /* endpoint e's open frame: sent on wire ep_on_wire[e], dropped there, or cut (the rest goes
+   * nowhere) */
+  enum { EP_NONE, EP_SENT, EP_DROPPED, EP_CUT } ep_mode[PX];
+  int ep_on_wire[PX];
+  /* the wires' beats last cycle, offered and not taken: to be offered again unchanged */
+  unsigned stall;
+  uint8_t stall_b[PX][SUE_FXB_BMAX];
+  unsigned stall_n[PX], stall_l;
   int ep_wire[PX];     /* the wire whose frame endpoint e is taking (-1: none) */
   unsigned rx_tgt[PX]; /* the endpoint wire w's open frame must reach */
   /* the event mix */
-  unsigned frames_out, carried, dropped, steered, frames_in;
-  unsigned was_down; /* bit e: e's wire could be another at the last change allowed */
+  unsigned frames_out, carried, dropped, steered, frames_in, cut;
+  unsigned was_down;   /* bit e: e's wire could be another at the last change allowed */
+  unsigned offer_held; /* bit e: its first beat was on offer (not taken) last cycle */
 } fxb_t;
 
 static uint64_t mac_of(unsigned e) { return 0x020000000000ull | 0x5100u | e; }
 
+/* byte j of beat `beat` of frame s */
+static unsigned beat_byte(const src_t *s, unsigned beat, unsigned j) {
+  if (beat == 0 && j < 6)
+    return (unsigned)(s->dst >> (40 - 8 * j)) & 0xFFu;
+  if (j == 6 || j == 7)
+    return (s->id >> (j == 6 ? 8 : 0)) & 0xFFu;
+  return (s->id * 7 + beat * 13 + j) & 0xFFu;
+}
+
+/* the bytes of beat `beat` of frame s (the last one short by id % 3) */
+static unsigned beat_len(const fxb_t *x, const src_t *s, unsigned beat) {
+  return beat + 1 == s->beats ? x->c->eth_w / 8 - s->id % 3 : x->c->eth_w / 8;
+}
+
 static void beat_bits(const fxb_t *x, const src_t *s, unsigned lane, uint32_t *w) {
   const unsigned ew = x->c->eth_w, nb = ew / 8;
-  for (unsigned j = 0; j < nb; j++) {
-    unsigned v;
-    if (s->beat == 0 && j < 6)
-      v = (unsigned)(s->dst >> (40 - 8 * j)) & 0xFFu;
-    else if (j == 6 || j == 7)
-      v = (s->id >> (j == 6 ? 8 : 0)) & 0xFFu;
-    else
-      v = (s->id * 7 + s->beat * 13 + j) & 0xFFu;
-    bits_put_field(w, lane * ew + ew - 8 - 8 * j, 8, v);
+  for (unsigned j = 0; j < nb; j++)
+    bits_put_field(w, lane * ew + ew - 8 - 8 * j, 8, beat_byte(s, s->beat, j));
+}
+
+/* byte j of lane `lane` of a beat port */
+static unsigned lane_byte(const uint32_t *w, unsigned ew, unsigned lane, unsigned j) {
+  unsigned v = 0;
+  for (unsigned i = 0; i < 8; i++)
+    v |= bits_get(w, lane * ew + ew - 8 - 8 * j + i) << i;
+  return v;
+}
+
+/* A frame wire w has ended: endpoint wire_ep[w]'s frame whole, or cut: whole beats of it and
+ * then 4 bytes, the complement of their FCS (least significant byte first). */
+static void wire_frame_done(fxb_t *x, unsigned w, uint64_t t) {
+  const src_t *f = &x->wire_f[w];
+  const uint8_t *b = x->wire_buf[w];
+  unsigned n = x->wire_len[w], off = 0, k = 0;
+  while (k < f->beats && off + beat_len(x, f, k) <= n) {
+    for (unsigned j = 0; j < beat_len(x, f, k); j++)
+      CHECK(b[off + j] == beat_byte(f, k, j),
+            "cycle %llu: wire %u, endpoint %d's frame %u: beat %u byte %u is 0x%02x, not 0x%02x",
+            (unsigned long long)t, w, x->wire_ep[w], f->id, k, j, b[off + j], beat_byte(f, k, j));
+    off += beat_len(x, f, k++);
+    if (k == f->beats && off == n)
+      return; /* whole */
   }
+  CHECK(k >= 1 && k < f->beats && off + 4 == n,
+        "cycle %llu: wire %u sent %u bytes of endpoint %d's frame %u (%u beats): not the frame "
+        "whole nor whole beats of it and a terminator",
+        (unsigned long long)t, w, n, x->wire_ep[w], f->id, f->beats);
+  static crc_t c;
+  if (!c.p.width)
+    crc_init(&c, &CRC_32);
+  uint32_t fcs = ~crc_compute(&c, b, off);
+  for (unsigned j = 0; j < 4; j++)
+    CHECK(b[off + j] == (fcs >> 8 * j & 0xFFu),
+          "cycle %llu: wire %u: the terminator of a cut frame is not its FCS inverted",
+          (unsigned long long)t, w);
+  x->cut++;
 }
 
 static void new_frame(fxb_t *x, src_t *s, int ep) {
@@ -155,6 +216,10 @@ static void drive(fxb_t *x) {
   x->in.ep_rx_ready = err;
   x->in.ep_tx_group = 0;
   for (unsigned i = 0; i < c->p; i++) {
+    const src_t *s = &x->tx[i];
+    x->in.ep_tx_nbytes[i] = tn[0] >> (i * ebw) & ((1u << ebw) - 1u);
+    for (unsigned j = 0; j < c->eth_w / 8; j++)
+      x->in.ep_tx_data[i][j] = (uint8_t)(s->on && s->show ? beat_byte(s, s->beat, j) : 0);
     x->in.ep_tx_group |=
         (unsigned)(x->tx[i].show && x->tx[i].beat == 0 && (x->tx[i].dst >> 40 & 1u)) << i;
     x->in.rx_dst[i] = x->rx[i].show ? x->rx[i].dst : 0;
@@ -181,26 +246,47 @@ static void check(fxb_t *x, uint64_t t) {
   CHECK_PORT_U64(d, x->ncar, o.carried, "n_carried");
   CHECK_PORT_U64(d, x->ndrp, o.dropped, "n_dropped");
   CHECK_PORT_U64(d, x->nstr, o.steered, "n_steered");
+  CHECK_PORT_U64(d, x->ncut, o.cut, "n_cut");
+  uint32_t wd[WW], wn[1];
+  dut_get(d, x->wtd, wd);
+  dut_get(d, x->wtn, wn);
+  unsigned wl = (unsigned)dut_get_u64(d, x->wtl), wr = x->in.eth_tx_ready;
   for (unsigned w = 0; w < p; w++) {
+    unsigned n = wn[0] >> (w * ebw) & ((1u << ebw) - 1u);
+    /* AXI4-Stream: a beat offered and not taken is offered again, unchanged */
+    if (x->stall >> w & 1u) {
+      int same = (o.eth_tx_valid >> w & 1u) && n == x->stall_n[w] &&
+                 (wl >> w & 1u) == (x->stall_l >> w & 1u);
+      for (unsigned j = 0; same && j < n; j++)
+        same = lane_byte(wd, ew, w, j) == x->stall_b[w][j];
+      CHECK(same, "cycle %llu: wire %u's beat withdrawn or changed before it was taken",
+            (unsigned long long)t, w);
+    }
+    x->stall &= ~(1u << w);
     if (!(o.eth_tx_valid >> w & 1u))
       continue;
-    unsigned e = (unsigned)o.tx_src[w];
-    CHECK(dut_lanes_equal(d, x->wtd, w, x->etd, e, ew) &&
-              dut_lanes_equal(d, x->wtn, w, x->etn, e, ebw) &&
-              dut_get_field(d, x->wtl, w, 1) == (x->in.ep_tx_last >> e & 1u),
-          "cycle %llu: wire %u's beat is not endpoint %u's", (unsigned long long)t, w, e);
+    if (!(wr >> w & 1u)) {
+      x->stall |= 1u << w;
+      x->stall_n[w] = n;
+      x->stall_l = (x->stall_l & ~(1u << w)) | (wl >> w & 1u) << w;
+      for (unsigned j = 0; j < n; j++)
+        x->stall_b[w][j] = (uint8_t)lane_byte(wd, ew, w, j);
+    }
+    if (o.tx_src[w] == SUE_FXB_OWN) { /* the wire's own beat: the held one, or the terminator */
+      int same = n == o.own_nbytes[w] && (wl >> w & 1u) == (o.own_last >> w & 1u);
+      for (unsigned j = 0; same && j < n; j++)
+        same = lane_byte(wd, ew, w, j) == o.own_data[w][j];
+      CHECK(same, "cycle %llu: wire %u's own beat is not the model's", (unsigned long long)t, w);
+    } else {
+      unsigned e = (unsigned)o.tx_src[w];
+      CHECK(dut_lanes_equal(d, x->wtd, w, x->etd, e, ew) &&
+                dut_lanes_equal(d, x->wtn, w, x->etn, e, ebw) &&
+                dut_get_field(d, x->wtl, w, 1) == (x->in.ep_tx_last >> e & 1u),
+            "cycle %llu: wire %u's beat is not endpoint %u's", (unsigned long long)t, w, e);
+    }
   }
-  for (unsigned e = 0; e < p; e++) {
-    if (!(o.ep_rx_valid >> e & 1u))
-      continue;
-    unsigned w = (unsigned)o.rx_src[e];
-    CHECK(dut_lanes_equal(d, x->erd, e, x->wrd, w, ew) &&
-              dut_lanes_equal(d, x->ern, e, x->wrn, w, ebw) &&
-              dut_get_field(d, x->erl, e, 1) == (x->in.eth_rx_last >> w & 1u) &&
-              dut_get_field(d, x->eru, e, 1) == dut_get_field(d, x->wru, w, 1),
-          "cycle %llu: endpoint %u's beat is not wire %u's", (unsigned long long)t, e, w);
-  }
-  /* on their own: transmit. An endpoint's beat taken went out on one wire (or was dropped). */
+  /* on their own: transmit. An endpoint's first beat taken is shown on one wire (or dropped
+   * there); the rest of its frame follows on that wire, or, once cut, goes nowhere. */
   for (unsigned e = 0; e < p; e++) {
     src_t *s = &x->tx[e];
     if (!((x->in.ep_tx_valid & o.ep_tx_ready) >> e & 1u))
@@ -209,9 +295,10 @@ static void check(fxb_t *x, uint64_t t) {
     for (unsigned q = 0; q < p; q++)
       if (o.tx_src[q] == (int)e)
         w = (int)q;
-    CHECK(w >= 0, "cycle %llu: endpoint %u's beat taken by no wire", (unsigned long long)t, e);
-    unsigned gone = !(o.eth_tx_valid >> w & 1u);
     if (s->beat == 0) {
+      CHECK(w >= 0, "cycle %llu: endpoint %u's first beat taken by no wire", (unsigned long long)t,
+            e);
+      unsigned gone = !(o.eth_tx_valid >> w & 1u);
       /* its own wire, or another only as failover: its link down (at the last update of its
        * wire), FAILOVER on, its MAC in use */
       CHECK((unsigned)w == e || x->was_down >> e & 1u,
@@ -226,12 +313,40 @@ static void check(fxb_t *x, uint64_t t) {
       CHECK(x->wire_ep[w] < 0, "cycle %llu: wire %d takes a frame inside another",
             (unsigned long long)t, w);
       x->wire_ep[w] = (int)e;
+      x->wire_f[w] = *s;
+      x->wire_len[w] = 0;
+      x->ep_on_wire[e] = w;
+      x->ep_mode[e] = gone ? EP_DROPPED : EP_SENT;
+    } else if (x->ep_mode[e] == EP_DROPPED) {
+      CHECK(w == x->ep_on_wire[e] && !(o.eth_tx_valid >> w & 1u),
+            "cycle %llu: endpoint %u's dropped frame moved", (unsigned long long)t, e);
+    } else if (x->ep_mode[e] == EP_SENT && w != x->ep_on_wire[e]) {
+      /* cut: its wire ends the frame on its own, and this beat and the rest go nowhere */
+      CHECK(w < 0, "cycle %llu: endpoint %u's frame split over wires", (unsigned long long)t, e);
+      x->ep_mode[e] = EP_CUT;
+    } else if (x->ep_mode[e] == EP_CUT) {
+      CHECK(w < 0, "cycle %llu: endpoint %u's cut frame on wire %d", (unsigned long long)t, e, w);
     }
-    CHECK(x->wire_ep[w] == (int)e, "cycle %llu: endpoint %u's frame split over wires",
-          (unsigned long long)t, e);
     s->show = 0;
     if (++s->beat == s->beats) {
       s->on = 0;
+      if (x->ep_mode[e] == EP_DROPPED)
+        x->wire_ep[x->ep_on_wire[e]] = -1;
+      x->ep_mode[e] = EP_NONE;
+    }
+  }
+  /* each wire's frame, from the beats it sent, checked at its last */
+  for (unsigned w = 0; w < p; w++) {
+    if (!((o.eth_tx_valid & wr) >> w & 1u))
+      continue;
+    unsigned n = wn[0] >> (w * ebw) & ((1u << ebw) - 1u);
+    CHECK(x->wire_ep[w] >= 0, "cycle %llu: wire %u sends a beat of no frame", (unsigned long long)t,
+          w);
+    CHECK(x->wire_len[w] + n <= sizeof x->wire_buf[w], "wire %u: frame too long", w);
+    for (unsigned j = 0; j < n; j++)
+      x->wire_buf[w][x->wire_len[w]++] = (uint8_t)lane_byte(wd, ew, w, j);
+    if (wl >> w & 1u) {
+      wire_frame_done(x, w, t);
       x->wire_ep[w] = -1;
     }
   }
@@ -268,14 +383,21 @@ static void check(fxb_t *x, uint64_t t) {
       x->ep_wire[e] = -1;
     }
   }
-  /* the wire of an endpoint may change where it is outside a frame: note whether it could be
-   * another one (its link down, FAILOVER on, its MAC in use, another wire up) */
+  /* the wire of an endpoint may change where it is outside a frame and has no beat on offer:
+   * note whether it could be another one (its link down, FAILOVER on, its MAC in use, another
+   * wire up) when its first beat is first offered */
+  unsigned held_before = x->offer_held, held = held_before;
   for (unsigned e = 0; e < p; e++) {
     unsigned could = x->in.failover && (x->in.mac_on >> e & 1u) && !(x->in.link >> e & 1u) &&
                      (x->in.link & ~(1u << e)) != 0;
-    if (!x->tx[e].on || x->tx[e].beat == 0)
+    unsigned offered = 0; /* its first beat is on offer, held to that wire until taken */
+    for (unsigned w = 0; w < p; w++)
+      offered |= o.tx_src[w] == (int)e && x->tx[e].on && x->tx[e].beat == 0;
+    if ((!x->tx[e].on || x->tx[e].beat == 0) && !(offered && held_before >> e & 1u))
       x->was_down = (x->was_down & ~(1u << e)) | could << e;
+    held = (held & ~(1u << e)) | offered << e;
   }
+  x->offer_held = held;
   sue_fxb_commit(&x->m, &x->in);
 }
 
@@ -297,6 +419,7 @@ HARNESS_TEST(fxb_lockstep) {
     P(wtn, "eth_tx_nbytes"), P(wtl, "eth_tx_last"), P(wrv, "eth_rx_valid"), P(wrr, "eth_rx_ready");
     P(wrd, "eth_rx_data"), P(wrn, "eth_rx_nbytes"), P(wrl, "eth_rx_last"), P(wru, "eth_rx_user");
     P(host, "host"), P(ncar, "n_carried"), P(ndrp, "n_dropped"), P(nstr, "n_steered");
+    P(ncut, "n_cut");
 #undef P
     sue_fxb_init(&x.m, x.c->p);
     x.in.p = x.c->p;
@@ -309,7 +432,8 @@ HARNESS_TEST(fxb_lockstep) {
       x.in.mac[e] = mac_of(e);
       bits_put_field(macs, 48 * e, 24, (uint32_t)(mac_of(e) & 0xFFFFFFu));
       bits_put_field(macs, 48 * e + 24, 24, (uint32_t)(mac_of(e) >> 24));
-      x.wire_ep[e] = x.ep_wire[e] = -1;
+      x.wire_ep[e] = x.ep_wire[e] = x.ep_on_wire[e] = -1;
+      x.ep_mode[e] = EP_NONE;
     }
     dut_set(d, x.mac, macs);
     dut_set_u64(d, x.mac_on, x.in.mac_on);
@@ -325,12 +449,13 @@ HARNESS_TEST(fxb_lockstep) {
       check(&x, t);
       dut_step(d, 1);
     }
-    harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried), "
-                "%u in (%u to another wire's endpoint)",
-                x.c->top, x.frames_out, x.carried, x.dropped, x.frames_in, x.steered);
-    CHECK(x.carried > 20 && x.dropped > 5 && x.steered > 20 && x.frames_out > cycles / 8 &&
-              x.frames_in > cycles / 8,
+    harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried, "
+                "%u cut on a dead wire), %u in (%u to another wire's endpoint)",
+                x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.frames_in, x.steered);
+    CHECK(x.carried > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 &&
+              x.frames_out > cycles / 8 && x.frames_in > cycles / 8,
           "%s: event mix too thin", x.c->top);
+    CHECK_EQ(x.cut, x.m.n_cut, "frames cut (the wires' terminators against the model's count)");
     dut_close(d);
   }
 }

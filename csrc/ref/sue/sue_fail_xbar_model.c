@@ -5,6 +5,18 @@
 
 #include <string.h>
 
+#include "crc.h"
+
+static const crc_t *fcs_table(void) {
+  static crc_t t;
+  static int ready;
+  if (!ready) {
+    crc_init(&t, &CRC_32);
+    ready = 1;
+  }
+  return &t;
+}
+
 void sue_fxb_init(sue_fxb_t *x, unsigned p) {
   memset(x, 0, sizeof *x);
   for (unsigned i = 0; i < p && i < SUE_FXB_PMAX; i++)
@@ -40,30 +52,55 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
         }
   }
   /* transmit */
+  x->cut_now = x->own_nx = 0;
   for (unsigned w = 0; w < p; w++) {
-    unsigned req = 0;
+    o->tx_src[w] = -1;
+    if (x->cut >> w & 1u) { /* the wire ends a cut frame on its own */
+      o->tx_src[w] = SUE_FXB_OWN;
+      o->eth_tx_valid |= 1u << w;
+      if (x->hold_v >> w & 1u) {
+        memcpy(o->own_data[w], x->hold[w], x->hold_n[w]);
+        o->own_nbytes[w] = x->hold_n[w];
+        o->own_last |= (x->hold_l >> w & 1u) << w;
+      } else { /* the terminator: the FCS so far, inverted, least significant byte first */
+        uint32_t f = ~crc_finish(&CRC_32, x->fcs_reg[w]);
+        for (unsigned j = 0; j < 4; j++)
+          o->own_data[w][j] = (uint8_t)(f >> 8 * j);
+        o->own_nbytes[w] = 4;
+        o->own_last |= 1u << w;
+      }
+      continue;
+    }
+    unsigned req = 0, own = x->tx_own[w];
     for (unsigned e = 0; e < p; e++)
-      if ((x->tx_own_v >> w & 1u) ? x->tx_own[w] == e
-                                  : (in->ep_tx_valid >> e & 1u) && x->host[e] == w)
+      if ((x->tx_own_v >> w & 1u) ? own == e
+                                  : (in->ep_tx_valid >> e & 1u) && !(x->sink >> e & 1u) &&
+                                        x->host[e] == w && x->want[e] == w)
         req |= 1u << e;
     int g = rr(req, x->tx_ptr[w], p);
-    o->tx_src[w] = -1;
     if (g < 0)
       continue;
+    unsigned cut = (x->tx_own_v >> w & 1u) && !(x->tx_drop >> w & 1u) && !(in->link >> w & 1u) &&
+                   x->want[own] != w;
     unsigned drop = (x->tx_own_v >> w & 1u) ? (x->tx_drop >> w & 1u)
                                             : ((unsigned)g != w && (in->ep_tx_group >> g & 1u));
-    unsigned v = in->ep_tx_valid >> g & 1u, acc = v && (drop || (in->eth_tx_ready >> w & 1u));
+    unsigned v = in->ep_tx_valid >> g & 1u, last = in->ep_tx_last >> g & 1u,
+             take = cut || drop || (in->eth_tx_ready >> w & 1u), acc = v && take;
+    x->cut_now |= cut << w;
     x->drop_now |= drop << w;
     x->tx_acc |= acc << w;
+    x->own_nx |= (!cut && !(acc && last)) << w;
     o->tx_src[w] = g;
     o->eth_tx_valid |= (v && !drop) << w;
-    if (drop || (in->eth_tx_ready >> w & 1u))
+    if (take)
       o->ep_tx_ready |= 1u << g; /* host[g] == w: g requests only its own wire */
-    if (acc && !(x->tx_own_v >> w & 1u)) {
+    if (acc && !(x->tx_inf >> g & 1u)) {
       o->carried += !drop && (unsigned)g != w;
       o->dropped += drop;
     }
+    o->cut += cut && !(v && last);
   }
+  o->ep_tx_ready |= x->sink;
   /* receive: each wire's endpoint, then each endpoint's wire */
   for (unsigned w = 0; w < p; w++) {
     unsigned t = w;
@@ -100,22 +137,56 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
 void sue_fxb_commit(sue_fxb_t *x, const sue_fxb_in_t *in) {
   const unsigned p = in->p;
   const sue_fxb_out_t *o = &x->o;
-  unsigned rx_inf = x->rx_inf;
-  for (unsigned i = 0; i < p; i++) {
+  unsigned rx_inf = x->rx_inf, held = 0;
+  for (unsigned w = 0; w < p; w++)
+    if (x->own_nx >> w & 1u)
+      held |= 1u << o->tx_src[w];
+  for (unsigned i = 0; i < p; i++) { /* endpoint i */
     unsigned ep_acc = (in->ep_tx_valid & o->ep_tx_ready) >> i & 1u,
              ep_last = in->ep_tx_last >> i & 1u;
     unsigned inf_next = ep_acc ? !ep_last : (x->tx_inf >> i & 1u);
     x->tx_inf = (x->tx_inf & ~(1u << i)) | inf_next << i;
-    if (!inf_next)
+    if (ep_acc && ep_last)
+      x->sink &= ~(1u << i);
+    if (!inf_next && !(held >> i & 1u))
       x->host[i] = x->want[i];
-    if (x->tx_acc >> i & 1u) {
-      unsigned g = (unsigned)o->tx_src[i], last = in->ep_tx_last >> g & 1u;
-      x->tx_own_v = (x->tx_own_v & ~(1u << i)) | !last << i;
+  }
+  for (unsigned i = 0; i < p; i++) { /* wire i */
+    int src = o->tx_src[i];
+    if ((o->eth_tx_valid & in->eth_tx_ready) >> i & 1u) { /* its beat sent: into its FCS */
+      const uint8_t *b = src == SUE_FXB_OWN ? o->own_data[i] : in->ep_tx_data[src];
+      unsigned n = src == SUE_FXB_OWN ? o->own_nbytes[i] : in->ep_tx_nbytes[src],
+               last = src == SUE_FXB_OWN ? o->own_last >> i & 1u : in->ep_tx_last >> src & 1u;
+      uint32_t base = (x->tx_mid >> i & 1u) ? x->fcs_reg[i] : CRC_32.init;
+      x->fcs_reg[i] = crc_update(fcs_table(), base, b, n);
+      x->tx_mid = (x->tx_mid & ~(1u << i)) | !last << i;
+    }
+    x->tx_own_v = (x->tx_own_v & ~(1u << i)) | (x->own_nx & 1u << i);
+    if (src >= 0) {
+      unsigned g = (unsigned)src, last = in->ep_tx_last >> g & 1u;
       x->tx_own[i] = g;
-      x->tx_drop = (x->tx_drop & ~(1u << i)) | (x->drop_now >> i & 1u) << i;
-      if (last)
+      x->tx_drop = (x->tx_drop & ~(1u << i)) | (x->drop_now & 1u << i);
+      if (((x->tx_acc >> i & 1u) && last) || (x->cut_now >> i & 1u))
         x->tx_ptr[i] = g + 1 == p ? 0 : g + 1;
     }
+    if (x->cut_now >> i & 1u) {
+      unsigned g = (unsigned)src, v = in->ep_tx_valid >> g & 1u, last = in->ep_tx_last >> g & 1u,
+               rdy = in->eth_tx_ready >> i & 1u;
+      unsigned hold = v && !rdy, cut = v ? (!rdy || !last) : 1u;
+      if (!v || !last)
+        x->sink |= 1u << g;
+      x->hold_v = (x->hold_v & ~(1u << i)) | hold << i;
+      x->cut = (x->cut & ~(1u << i)) | cut << i;
+      memcpy(x->hold[i], in->ep_tx_data[g], sizeof x->hold[i]);
+      x->hold_n[i] = in->ep_tx_nbytes[g];
+      x->hold_l = (x->hold_l & ~(1u << i)) | last << i;
+    } else if ((x->cut & in->eth_tx_ready) >> i & 1u) {
+      unsigned more = (x->hold_v >> i & 1u) && !(x->hold_l >> i & 1u);
+      x->hold_v &= ~(1u << i);
+      x->cut = (x->cut & ~(1u << i)) | more << i;
+    }
+  }
+  for (unsigned i = 0; i < p; i++) {
     if ((in->eth_rx_valid & o->eth_rx_ready) >> i & 1u) {
       rx_inf = (rx_inf & ~(1u << i)) | !(in->eth_rx_last >> i & 1u) << i;
       x->rx_tgt[i] = x->tgt[i];
@@ -132,4 +203,5 @@ void sue_fxb_commit(sue_fxb_t *x, const sue_fxb_in_t *in) {
   x->n_carried += o->carried;
   x->n_dropped += o->dropped;
   x->n_steered += o->steered;
+  x->n_cut += o->cut;
 }

@@ -3,11 +3,17 @@
  * sue_fail_xbar.md), a cycle model of rtl/sue/sue_fail_xbar.v: the one place its rules live.
  * tb/sue/sue_multi_tb.c holds the RTL to it every cycle.
  *
- * Transmit: endpoint e's frames take wire host[e]: e while its link is up (or FAILOVER is off,
- * or no other wire is up, or its frames do not carry its MAC: the AIFH formats), else the next
- * wire up after e; host[e] changes only between e's
- * frames. Each wire carries a frame at a time, round-robin among the endpoints it carries (the
- * pointer moves past a frame at its last beat). A frame of an endpoint on another's wire whose
+ * Transmit: endpoint e's frames take wire host[e] (want[e]): e while its link is up (or FAILOVER
+ * is off, or no other wire is up, or its frames do not carry its MAC: the AIFH formats), else the
+ * next wire up after e; host[e] changes only between e's frames, when no wire holds e. An
+ * endpoint offers a first beat only where host[e] == want[e]. Each wire carries a frame at a time,
+ * round-robin among the endpoints it carries (the pointer moves past a frame at its last beat, or
+ * at its cut), and holds the endpoint from its first beat offered to its last taken. A wire held
+ * by an endpoint that is to move (want != the wire) while the wire is down cuts the frame: the
+ * beat on offer is taken (into the hold if the wire does not take it now), the rest is taken and
+ * discarded (sink), and the wire ends the frame with the held beat and then, unless that was the
+ * last, a terminator: 4 bytes, the complement of the FCS of the bytes the wire sent of the frame,
+ * least significant byte first. A frame of an endpoint on another's wire whose
  * destination address is a group address (I/G bit, bit 0 of byte 0: PFC, CBFC) is taken from
  * the endpoint and not sent. Receive: a frame on wire w goes to endpoint e != w whose MAC is its
  * destination address (bytes 0 .. 5) and whose frames carry it, FAILOVER on, the lowest such e;
@@ -27,6 +33,8 @@ extern "C" {
 #endif
 
 #define SUE_FXB_PMAX 4
+#define SUE_FXB_BMAX 128 /* bytes of a beat, at most (ETH_W / 8) */
+#define SUE_FXB_OWN (-2) /* tx_src: the wire's own beat (the held one, or the terminator) */
 
 typedef struct {
   unsigned p;        /* wires and endpoints: 2 or 4 */
@@ -36,7 +44,9 @@ typedef struct {
   unsigned mac_on; /* bit e: endpoint e's frames carry its MAC (the UDP header format) */
   /* the endpoints' transmit beats */
   unsigned ep_tx_valid, ep_tx_last, ep_tx_group; /* bit e; group: bit 0 of the beat's byte 0 */
-  unsigned eth_tx_ready;                         /* bit w */
+  unsigned ep_tx_nbytes[SUE_FXB_PMAX];
+  uint8_t ep_tx_data[SUE_FXB_PMAX][SUE_FXB_BMAX]; /* byte 0 first (the top of the beat) */
+  unsigned eth_tx_ready;                          /* bit w */
   /* the wires' receive beats */
   unsigned eth_rx_valid, eth_rx_last; /* bit w */
   uint64_t rx_dst[SUE_FXB_PMAX];      /* bytes 0 .. 5 of wire w's beat, byte 0 the highest */
@@ -44,25 +54,34 @@ typedef struct {
 } sue_fxb_in_t;
 
 typedef struct {
-  int tx_src[SUE_FXB_PMAX];           /* the endpoint whose beat wire w shows, -1: none */
-  unsigned eth_tx_valid;              /* bit w */
+  int tx_src[SUE_FXB_PMAX]; /* the endpoint whose beat wire w shows, -1: none, SUE_FXB_OWN */
+  unsigned eth_tx_valid;    /* bit w */
+  unsigned own_nbytes[SUE_FXB_PMAX], own_last; /* wire w's own beat (tx_src SUE_FXB_OWN) */
+  uint8_t own_data[SUE_FXB_PMAX][SUE_FXB_BMAX];
   unsigned ep_tx_ready;               /* bit e */
   int rx_src[SUE_FXB_PMAX];           /* the wire whose beat endpoint e is offered, -1: none */
   unsigned ep_rx_valid;               /* bit e */
   unsigned eth_rx_ready;              /* bit w */
   unsigned carried, dropped, steered; /* frames this cycle (first beats taken) */
+  unsigned cut;                       /* frames cut this cycle (to end with a terminator) */
 } sue_fxb_out_t;
 
 typedef struct {
   unsigned host[SUE_FXB_PMAX], tx_inf; /* endpoint e's wire; bit e: inside a frame */
-  unsigned tx_own_v, tx_drop;          /* bit w: wire w inside a frame (dropped) */
+  unsigned sink;                       /* bit e: its frame was cut, its beats are discarded */
+  unsigned tx_own_v, tx_drop;          /* bit w: wire w holds an endpoint (its frame dropped) */
   unsigned tx_own[SUE_FXB_PMAX], tx_ptr[SUE_FXB_PMAX];
+  unsigned tx_mid;                /* bit w: wire w sent a beat of its frame, not the last */
+  uint32_t fcs_reg[SUE_FXB_PMAX]; /* wire w's CRC register over those bytes (non-reflected) */
+  unsigned cut, hold_v, hold_l;   /* bit w: ending a cut frame; the held beat to send */
+  unsigned hold_n[SUE_FXB_PMAX];
+  uint8_t hold[SUE_FXB_PMAX][SUE_FXB_BMAX];
   unsigned rx_inf, rx_tgt[SUE_FXB_PMAX]; /* bit w: wire w inside a frame, for rx_tgt[w] */
   unsigned rx_own_v, rx_own[SUE_FXB_PMAX], rx_ptr[SUE_FXB_PMAX];
   /* eval's intermediate results, for commit */
-  unsigned want[SUE_FXB_PMAX], tgt[SUE_FXB_PMAX], tx_acc, rx_acc, drop_now;
+  unsigned want[SUE_FXB_PMAX], tgt[SUE_FXB_PMAX], tx_acc, rx_acc, drop_now, cut_now, own_nx;
   sue_fxb_out_t o;
-  unsigned n_carried, n_dropped, n_steered; /* frames, as the counters */
+  unsigned n_carried, n_dropped, n_steered, n_cut; /* frames, as the counters */
 } sue_fxb_t;
 
 void sue_fxb_init(sue_fxb_t *x, unsigned p);
