@@ -554,8 +554,16 @@ static int irq_write_pending(const fab_t *f, unsigned i) {
 /* fabric_multi: the deliveries and credits (the XPUs' checks), the port choices (counted), every
  * frame into and out of every link and every plane's switch against the port model. */
 static void lockstep_planes(fab_t *f, const xout_t *o) {
-  uint32_t tc[4], td[MAXW], sv[1], sp[1], sd[1];
+  uint32_t tc[4], td[MAXW], sv[1], sp[1], sd[1], lu[1];
   const unsigned P = f->planes;
+  dut_get(f->d, f->link_up, lu);
+  for (unsigned l = 0; l < f->nl; l++) { /* the endpoint's side of link l: XPU l / P, port l % P */
+    uint64_t *ds = &f->x[l / P].down_since[l % P];
+    if (get_field(lu, 2 * l + 1, 1))
+      *ds = 0;
+    else if (!*ds)
+      *ds = f->t;
+  }
   dut_get(f->d, f->sel_valid, sv);
   dut_get(f->d, f->sel_port, sp);
   dut_get(f->d, f->sel_drop, sd);
@@ -568,8 +576,12 @@ static void lockstep_planes(fab_t *f, const xout_t *o) {
     xpu_rx(f, i, o);
     credits_back(f, i, o);
     CHECK(!get_field(sd, i, 1), "XPU %u: its instance dropped a command (a credit violation)", i);
-    if (get_field(sv, i, 1))
-      f->x[i].port_cmds[phase][get_field(sp, 2 * i, 2)]++;
+    if (get_field(sv, i, 1)) {
+      unsigned k = (unsigned)get_field(sp, 2 * i, 2);
+      f->x[i].port_cmds[phase][k]++;
+      f->x[i].cmds_to_dead +=
+          f->x[i].down_since[k] && f->t > f->x[i].down_since[k] + FAB_DEAD_AFTER;
+    }
   }
   static const unsigned dirs[4] = {FAB_LC_EP_OUT, FAB_LC_EP_IN, FAB_LC_SW_IN, FAB_LC_SW_OUT};
   for (unsigned w = 0; w < 4; w++) {

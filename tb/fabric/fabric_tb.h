@@ -102,7 +102,13 @@ typedef struct {
   unsigned rx_seq;                 /* unordered: the command arriving (its stream index) */
   uint64_t port_cmds[3][FAB_PMAX]; /* fabric_multi: commands given to each port, before /
                                       during / after the outage of down_plane (else all [0]) */
+  uint64_t down_since[FAB_PMAX];   /* fabric_multi: the cycle port k's link_up fell (0: up) */
+  uint64_t cmds_to_dead;           /* ... commands given to a port FAB_DEAD_AFTER cycles after */
 } fab_xpu_t;
+
+/* A port whose link_up fell this many cycles ago gets no new command in unordered mode (sue_multi
+ * registers link_up into MSTATUS.LINK, and the port choice takes a command the cycle after). */
+#define FAB_DEAD_AFTER 2
 
 typedef struct { /* one lane of a link direction */
   rifl_chan_t c;
