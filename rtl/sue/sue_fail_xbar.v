@@ -16,6 +16,10 @@
 // the frame is taken and discarded, and the wire ends the frame on its own with a 4-byte beat that
 // is the complement of the FCS of what it sent, so the frame is dropped wherever it arrives
 // (go-back-N resends it) and the endpoint moves at once, whatever its dead wire does.
+// On receive the same holds the other way: an endpoint inside a frame from a wire that went down
+// and has no beat on offer is given the frame's end itself (a 1-byte last beat with ep_rx_user,
+// the MAC's error: the endpoint drops the frame as a bad FCS), so that it can take the frames the
+// live wires bring it; else one frame cut off by the outage would stall every wire steering to it.
 // cfg_failover = 0: each endpoint on its own wire, as without this block.
 // Latency: none (the steering is combinational; a frame's wire or endpoint is held to its end).
 // Model: csrc/ref/sue/sue_fail_xbar_model.c (cycle-exact; tb/sue/test_sue_multi.c)
@@ -63,7 +67,8 @@ module sue_fail_xbar #(
   output wire [2:0]         n_carried,     // frames sent on a wire not their endpoint's
   output wire [2:0]         n_dropped,     // group-addressed frames of failed-over endpoints
   output wire [2:0]         n_steered,     // frames received for another wire's endpoint
-  output wire [2:0]         n_cut          // frames cut on a dead wire (ended with a bad FCS)
+  output wire [2:0]         n_cut,         // frames cut on a dead wire (ended with a bad FCS)
+  output wire [2:0]         n_rx_cut       // frames into an endpoint cut off by a dead wire
 );
   generate if (P != 2 && P != 4) begin : g_bad_param
     `PARAM_FATAL("sue_fail_xbar: P must be 2 or 4")
@@ -106,13 +111,16 @@ module sue_fail_xbar #(
   reg  [P*ETH_W-1:0] hold_d_q;         //     the terminator (4 bytes: the FCS so far, inverted)
   reg  [P*EBW-1:0]   hold_n_q;
   reg  [P-1:0]    hold_l_q;
-  reg  [P-1:0]    rx_inf_q;            // wire w is inside a frame for endpoint rx_tgt_q[w]
+  reg  [P-1:0]    rx_inf_q;            // wire w's frame (from its first beat shown) is for
+                                       // endpoint rx_tgt_q[w]
   reg  [P*IW-1:0] rx_tgt_q;
-  reg  [P-1:0]    rx_own_v_q;          // endpoint e is inside a frame from wire rx_own_q[e]
+  reg  [P-1:0]    rx_own_v_q;          // endpoint e holds wire rx_own_q[e] (an offer or a frame)
   reg  [P*IW-1:0] rx_own_q;
+  reg  [P-1:0]    rx_cut_q;            // ... cut off: the endpoint is offered the error beat
 
   wire [P*IW-1:0] want, tx_g, tgt, rx_g;
   wire [P-1:0]    tx_gv, tx_drop_now, tx_acc, cut_now, own_nx, rx_gv, rx_acc, ep_tx_take;
+  wire [P-1:0]    rx_cut_now, rx_wire_cut, rx_offer;
   wire [P*32-1:0] fcs;                 // per wire: the FCS of the bytes of its frame sent so far
   genvar w, e;
 
@@ -212,19 +220,32 @@ module sue_fail_xbar #(
       /* verilator lint_on PINCONNECTEMPTY */
     );
     assign rx_g[IW*e +: IW]              = g;
-    assign rx_acc[e]                     = rx_gv[e] && eth_rx_valid[g] && ep_rx_ready[e];
+    assign rx_offer[e]                   = !rx_cut_q[e] && rx_gv[e] && eth_rx_valid[g];
+    assign rx_acc[e]                     = rx_offer[e] && ep_rx_ready[e];
+    // cut off: inside a frame from a wire that is down (FAILOVER on) and shows no beat
+    wire [IW-1:0] ow = rx_own_q[IW*e +: IW];
+    assign rx_cut_now[e] = cfg_failover && rx_own_v_q[e] && !rx_cut_q[e] && !link_q[ow] &&
+                           !eth_rx_valid[ow];
     // at rest on the endpoint's own wire (as the transmit side): an idle endpoint's receive
     // path (its FCS check) does not follow another wire's frames
     wire [IW-1:0] s = rx_gv[e] ? g : IW'(e);
-    assign ep_rx_valid[e]                = rx_gv[e] && eth_rx_valid[g];
-    assign ep_rx_data[ETH_W*e +: ETH_W]  = eth_rx_data[ETH_W*s +: ETH_W];
-    assign ep_rx_nbytes[EBW*e +: EBW]    = eth_rx_nbytes[EBW*s +: EBW];
-    assign ep_rx_last[e]                 = eth_rx_last[s];
-    assign ep_rx_user[e]                 = eth_rx_user[s];
+    assign ep_rx_valid[e]                = rx_cut_q[e] || (rx_gv[e] && eth_rx_valid[g]);
+    assign ep_rx_data[ETH_W*e +: ETH_W]  = rx_cut_q[e] ? {ETH_W{1'b0}} :
+                                                         eth_rx_data[ETH_W*s +: ETH_W];
+    assign ep_rx_nbytes[EBW*e +: EBW]    = rx_cut_q[e] ? EBW'(1) : eth_rx_nbytes[EBW*s +: EBW];
+    assign ep_rx_last[e]                 = rx_cut_q[e] || eth_rx_last[s];
+    assign ep_rx_user[e]                 = rx_cut_q[e] || eth_rx_user[s];
   end endgenerate
   generate for (w = 0; w < P; w = w + 1) begin : g_rx_ready
     wire [IW-1:0] t = tgt[IW*w +: IW];
-    assign eth_rx_ready[w] = rx_gv[t] && rx_g[IW*t +: IW] == IW'(w) && ep_rx_ready[t];
+    assign eth_rx_ready[w] = !rx_cut_q[t] && rx_gv[t] && rx_g[IW*t +: IW] == IW'(w) &&
+                             ep_rx_ready[t];
+    // the wire whose frame an endpoint was cut off from: it starts afresh
+    wire [P-1:0] by;
+    for (e = 0; e < P; e = e + 1) begin : g_by
+      assign by[e] = rx_cut_now[e] && rx_own_q[IW*e +: IW] == IW'(w);
+    end
+    assign rx_wire_cut[w] = |by;
   end endgenerate
 
   // ---- counters: each frame once, at its first beat
@@ -235,8 +256,7 @@ module sue_fail_xbar #(
     assign drp[w] = tx_acc[w] && !tx_inf_q[g] && tx_drop_now[w];
     // a frame ended by the terminator (one whose last beat is on offer goes out whole)
     assign cut[w] = cut_now[w] && !(ep_tx_valid[g] && ep_tx_last[g]);
-    assign str[w] = eth_rx_valid[w] && eth_rx_ready[w] && !rx_inf_q[w] &&
-                    tgt[IW*w +: IW] != IW'(w);
+    assign str[w] = eth_rx_valid[w] && !rx_inf_q[w] && tgt[IW*w +: IW] != IW'(w);
   end endgenerate
   function automatic [2:0] ones(input [P-1:0] m);
     integer k;
@@ -250,6 +270,7 @@ module sue_fail_xbar #(
   assign n_dropped = ones(drp);
   assign n_steered = ones(str);
   assign n_cut     = ones(cut);
+  assign n_rx_cut  = ones(rx_cut_now);
 
   // ---- registers
   // endpoint e still holds a wire after this cycle (its offer or its frame)
@@ -277,6 +298,7 @@ module sue_fail_xbar #(
       hold_l_q   <= {P{1'b0}};
       rx_inf_q   <= {P{1'b0}};
       rx_own_v_q <= {P{1'b0}};
+      rx_cut_q   <= {P{1'b0}};
       tx_own_q   <= {P*IW{1'b0}};
       rx_own_q   <= {P*IW{1'b0}};
       for (i = 0; i < P; i = i + 1) begin
@@ -319,15 +341,25 @@ module sue_fail_xbar #(
           hold_v_q[i] <= 1'b0;
           cut_q[i]    <= hold_v_q[i] && !hold_l_q[i];
         end
-        // wire i's receive frame
-        if (eth_rx_valid[i] && eth_rx_ready[i]) begin
-          rx_inf_q[i]          <= !eth_rx_last[i];
+        // wire i's receive frame: bound to its endpoint from its first beat shown to its last
+        // taken, so that a change of FAILOVER or of a MAC in use cannot move an offered beat (a
+        // cut-off frame's wire shows no beat, and starts afresh)
+        if (rx_wire_cut[i]) begin
+          rx_inf_q[i]          <= 1'b0;
+        end else if (eth_rx_valid[i]) begin
+          rx_inf_q[i]          <= !(eth_rx_ready[i] && eth_rx_last[i]);
           rx_tgt_q[IW*i +: IW] <= tgt[IW*i +: IW];
         end
-        // endpoint i's receive frame
-        if (rx_acc[i]) begin
-          rx_own_v_q[i]        <= !eth_rx_last[rx_g[IW*i +: IW]];
+        // endpoint i's receive frame: held to a wire from its first beat offered (AXI4-Stream:
+        // an offer is never withdrawn) to its last taken, or ended by the error beat
+        if (rx_offer[i]) begin
+          rx_own_v_q[i]        <= !(ep_rx_ready[i] && eth_rx_last[rx_g[IW*i +: IW]]);
           rx_own_q[IW*i +: IW] <= rx_g[IW*i +: IW];
+        end
+        if (rx_cut_now[i]) rx_cut_q[i] <= 1'b1;
+        if (rx_cut_q[i] && ep_rx_ready[i]) begin
+          rx_cut_q[i]   <= 1'b0;
+          rx_own_v_q[i] <= 1'b0;
         end
       end
     end
@@ -348,6 +380,12 @@ module sue_fail_xbar #(
     `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
                 rx_own_q[IW*t +: IW] == IW'(w) || !eth_rx_valid[w] || !eth_rx_ready[w],
                 "a wire's frame fed two endpoints")
+    `ASSERT_CLK(rx_cut_owned, clk, rst_n, !rx_cut_q[w] || rx_own_v_q[w],
+                "an endpoint given the end of a frame it was not taking")
+    `ASSERT_STABLE(rx_offer_stable, clk, rst_n, ep_rx_valid[w], ep_rx_ready[w],
+                   {ep_rx_data[ETH_W*w +: ETH_W], ep_rx_nbytes[EBW*w +: EBW], ep_rx_last[w],
+                    ep_rx_user[w]}, ETH_W + EBW + 2,
+                   "an endpoint's receive beat changed before it was taken")
   end endgenerate
 endmodule
 

@@ -150,7 +150,7 @@ module sue_multi #(
 
   wire         cfg_unordered, cfg_failover;
   wire [P*2-1:0] fx_host;
-  wire [2:0]   fx_car, fx_drp, fx_str, fx_cut;
+  wire [2:0]   fx_car, fx_drp, fx_str, fx_cut, fx_rxcut;
   wire [P-1:0] cfg_port_en, link_q;
   wire [7:0]   cfg_map;
   wire         sel_valid, inc_viol, inc_drop;
@@ -167,7 +167,7 @@ module sue_multi #(
     .cfg_map(cfg_map), .link_up(link_up), .link_q(link_q), .host(fx_host),
     .inc_sel(sel_valid && !inc_drop), .sel_port(sel_port), .inc_viol(inc_viol),
     .inc_drop(inc_drop), .n_carried(fx_car), .n_dropped(fx_drp), .n_steered(fx_str),
-    .n_cut(fx_cut));
+    .n_cut(fx_cut), .n_rx_cut(fx_rxcut));
 
   // ---- transmit: the port choice
   wire [P*2-1:0]     p_tx_valid;
@@ -255,7 +255,7 @@ module sue_multi #(
     .eth_rx_valid(eth_rx_valid), .eth_rx_ready(eth_rx_ready), .eth_rx_data(eth_rx_data),
     .eth_rx_nbytes(eth_rx_nbytes), .eth_rx_last(eth_rx_last), .eth_rx_user(eth_rx_user),
     .host(fx_host), .n_carried(fx_car), .n_dropped(fx_drp), .n_steered(fx_str),
-    .n_cut(fx_cut));
+    .n_cut(fx_cut), .n_rx_cut(fx_rxcut));
 
   // ---- receive: the ports' deliveries onto the XPU's interface
   sue_rx_merge #(.P(P), .DATA_W(DATA_W), .SKID(SKID)) u_rxm (

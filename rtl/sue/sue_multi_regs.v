@@ -46,7 +46,8 @@ module sue_multi_regs #(
   input  wire [2:0]        n_carried,       // failover (sue_fail_xbar): frames this cycle
   input  wire [2:0]        n_dropped,
   input  wire [2:0]        n_steered,
-  input  wire [2:0]        n_cut
+  input  wire [2:0]        n_cut,
+  input  wire [2:0]        n_rx_cut
 );
   generate if (P != 1 && P != 2 && P != 4) begin : g_bad_param
     `PARAM_FATAL("sue_multi_regs: P must be 1, 2 or 4")
@@ -58,7 +59,7 @@ module sue_multi_regs #(
   reg            unord_q, fail_q;
   reg  [7:0]     map_q;
   reg  [4*32-1:0] ncmd_q;          // commands handed to port e at [32e +: 32]
-  reg  [31:0]    nviol_q, ndrop_q, ncarry_q, nfdrop_q, nsteer_q, ncut_q;
+  reg  [31:0]    nviol_q, ndrop_q, ncarry_q, nfdrop_q, nsteer_q, ncut_q, nrxcut_q;
 
   assign cfg_unordered = unord_q;
   assign cfg_failover  = fail_q;
@@ -108,6 +109,7 @@ module sue_multi_regs #(
       10'h00B: rv_c = nfdrop_q;
       10'h00C: rv_c = nsteer_q;
       10'h00D: rv_c = ncut_q;
+      10'h00E: rv_c = nrxcut_q;
       default: rv_c = 32'd0;
     endcase
   end
@@ -127,6 +129,7 @@ module sue_multi_regs #(
       nfdrop_q <= 32'd0;
       nsteer_q <= 32'd0;
       ncut_q   <= 32'd0;
+      nrxcut_q <= 32'd0;
     end else begin
       if (wr) begin
         if (wa == 10'h001) begin
@@ -145,6 +148,7 @@ module sue_multi_regs #(
       nfdrop_q <= nfdrop_q + 32'(n_dropped);
       nsteer_q <= nsteer_q + 32'(n_steered);
       ncut_q   <= ncut_q + 32'(n_cut);
+      nrxcut_q <= nrxcut_q + 32'(n_rx_cut);
     end
   end
 

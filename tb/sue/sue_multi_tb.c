@@ -465,6 +465,14 @@ static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const 
   for (unsigned e = 0; e < p; e++) {
     if (!(rv >> e & 1u))
       continue;
+    if (o->ep_rx_err >> e & 1u) { /* the end of a frame its dead wire lost: 1 byte, bad */
+      static const uint8_t zero[1];
+      CHECK(dut_get_field(d, s->ep_rn, e * ebw, ebw) == 1 && dut_get_field(d, s->ep_rl, e, 1),
+            "instance %u: port %u's error beat (failover model) is not 1 byte, last", s->id, e);
+      if (rr >> e & 1u)
+        ls_ok(s, e, sue_ls_eth_rx(&s->ls[e], m->t, zero, 1, 1, 1));
+      continue;
+    }
     unsigned q = (unsigned)o->rx_src[e];
     CHECK(dut_lanes_equal(d, s->ep_rd, e, s->erd, q, ew) &&
               dut_lanes_equal(d, s->ep_rn, e, s->ern, q, ebw) &&
@@ -715,7 +723,7 @@ void mp_finish(mp_t *m) {
   for (unsigned n = 0; n < 200; n++) /* stand-alone ACKs settle */
     mp_cycle(m, 0);
   const unsigned p = m->k->p;
-  static uint32_t got[2][PM][SUE_NCNT], inst[2][12];
+  static uint32_t got[2][PM][SUE_NCNT], inst[2][13];
   memset(got, 0, sizeof got);
   for (unsigned i = 0; i < 2; i++) {
     for (unsigned e = 0; e < p; e++)
@@ -732,6 +740,7 @@ void mp_finish(mp_t *m) {
     mp_axi(&m->s[i], 0, MREG_NFDROP, 0, &inst[i][9]);
     mp_axi(&m->s[i], 0, MREG_NSTEER, 0, &inst[i][10]);
     mp_axi(&m->s[i], 0, MREG_NFCUT, 0, &inst[i][11]);
+    mp_axi(&m->s[i], 0, MREG_NFRXCUT, 0, &inst[i][12]);
   }
   while (axil_pending(&m->s[0].ax) || axil_pending(&m->s[1].ax))
     mp_cycle(m, 0);
@@ -755,6 +764,7 @@ void mp_finish(mp_t *m) {
     CHECK_EQ(inst[i][9], s->fx.n_dropped, "MREG NFDROP");
     CHECK_EQ(inst[i][10], s->fx.n_steered, "MREG NSTEER");
     CHECK_EQ(inst[i][11], s->fx.n_cut, "MREG NFCUT");
+    CHECK_EQ(inst[i][12], s->fx.n_rx_cut, "MREG NFRXCUT");
     CHECK_EQ(inst[i][7], 0x5E4D0000u | m->k->skid << 8 | m->k->p, "MREG ID");
     for (unsigned v = 0; v < SUE_NVC; v++)
       for (unsigned q = 0; q < s->seq[v]; q++)

@@ -46,6 +46,7 @@ typedef struct {
   int show;             /* valid this cycle */
   uint64_t dst;         /* destination of the open frame */
   unsigned id;          /* frame number (bytes 6 .. 7 of every beat) */
+  int tgt;              /* a wire's frame: the endpoint it is for, from its first beat shown (-1) */
 } src_t;
 
 typedef struct {
@@ -55,7 +56,7 @@ typedef struct {
   sue_fxb_t m;
   sue_fxb_in_t in;
   port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru, wtv, wtr,
-      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut;
+      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut, nrxc;
   src_t tx[PX], rx[PX];
   int wire_ep[PX];  /* the endpoint whose frame is open on wire w (-1: none) */
   src_t wire_f[PX]; /* ... that frame (its id, beats and destination) */
@@ -73,6 +74,9 @@ typedef struct {
   unsigned rx_tgt[PX]; /* the endpoint wire w's open frame must reach */
   /* the event mix */
   unsigned frames_out, carried, dropped, steered, frames_in, cut;
+  /* a dead wire losing the rest of a frame: bit w, an endpoint inside it waits for its end
+   * (the error beat); frames lost so with an endpoint inside, error beats taken */
+  unsigned pend_cut, lost_in, rx_cuts;
   unsigned was_down;   /* bit e: e's wire could be another at the last change allowed */
   unsigned offer_held; /* bit e: its first beat was on offer (not taken) last cycle */
 } fxb_t;
@@ -141,6 +145,7 @@ static void new_frame(fxb_t *x, src_t *s, int ep) {
   prng_t *r = &x->r;
   s->on = 1;
   s->beat = 0;
+  s->tgt = -1;
   s->beats = (unsigned)prng_range(r, 1, 6);
   s->id++;
   if (ep) /* an endpoint's frame: to a peer, or to a group (PFC, CBFC) */
@@ -158,13 +163,42 @@ static void drive(fxb_t *x) {
   memset(td, 0, sizeof td);
   memset(rd, 0, sizeof rd);
   unsigned tv = 0, tl = 0, rv = 0, rl = 0, ebw = (unsigned)dut_width(d, x->etn) / c->p;
+  /* configuration and links, now and then (first: a wire's beats follow its link this cycle) */
+  if (prng_bernoulli(r, 0.004)) { /* on while a lost frame's endpoint waits for its end */
+    unsigned fo = !prng_bernoulli(r, 0.25);
+    if (fo || !x->pend_cut)
+      x->in.failover = fo;
+  }
+  if (prng_bernoulli(r, 0.002))
+    x->in.mac_on = prng_bernoulli(r, 0.7) ? (1u << c->p) - 1u : (unsigned)prng_below(r, 1u << c->p);
+  if (prng_bernoulli(r, 0.01)) { /* down while its lost frame's endpoint waits for its end */
+    unsigned k = (unsigned)prng_below(r, c->p);
+    if (!(x->pend_cut >> k & 1u))
+      x->in.link ^= 1u << k;
+  }
   for (unsigned i = 0; i < c->p; i++) {
     for (int k = 0; k < 2; k++) {
       src_t *s = k ? &x->rx[i] : &x->tx[i];
-      if (!s->on && prng_bernoulli(r, 0.5))
+      /* a wire whose frame was lost starts the next one after the endpoint's error beat */
+      if (!s->on && !(k && (x->pend_cut >> i & 1u)) && prng_bernoulli(r, 0.5))
         new_frame(x, s, !k);
       if (!s->on)
         continue;
+      if (k && x->in.failover && !(x->in.link >> i & 1u) && !s->show) {
+        /* a dead wire (FAILOVER on): a frame begun on it goes on without a bubble or is lost
+         * (the crossbar gives the endpoint inside it its end at the first cycle without a beat);
+         * a new frame's first beat comes only now and then */
+        if (s->beat > 0 && prng_bernoulli(r, 0.5)) {
+          x->pend_cut |= 1u << i;
+          x->lost_in++;
+          s->on = 0;
+          continue;
+        }
+        if (s->beat > 0)
+          s->show = 1;
+        else if (!prng_bernoulli(r, 0.1))
+          continue;
+      }
       if (!s->show) /* a bubble may come only before a beat is shown */
         s->show = !prng_bernoulli(r, 0.15);
       if (!s->show)
@@ -176,6 +210,14 @@ static void drive(fxb_t *x) {
       if (k) {
         rv |= 1u << i;
         rl |= last << i;
+        if (s->tgt < 0) { /* the endpoint its destination names, as the configuration is now */
+          s->tgt = (int)i;
+          for (unsigned e = 0; e < c->p; e++)
+            if (x->in.failover && e != i && (x->in.mac_on >> e & 1u) && s->dst == mac_of(e)) {
+              s->tgt = (int)e;
+              break;
+            }
+        }
       } else {
         tv |= 1u << i;
         tl |= last << i;
@@ -198,13 +240,6 @@ static void drive(fxb_t *x) {
   }
   dut_set_u64(d, x->wtr, wtr);
   dut_set_u64(d, x->err, err);
-  /* configuration and links, now and then */
-  if (prng_bernoulli(r, 0.004))
-    x->in.failover = !prng_bernoulli(r, 0.25);
-  if (prng_bernoulli(r, 0.002))
-    x->in.mac_on = prng_bernoulli(r, 0.7) ? (1u << c->p) - 1u : (unsigned)prng_below(r, 1u << c->p);
-  if (prng_bernoulli(r, 0.01))
-    x->in.link ^= 1u << prng_below(r, c->p);
   dut_set_u64(d, x->fo, x->in.failover);
   dut_set_u64(d, x->link, x->in.link);
   dut_set_u64(d, x->mac_on, x->in.mac_on);
@@ -247,6 +282,47 @@ static void check(fxb_t *x, uint64_t t) {
   CHECK_PORT_U64(d, x->ndrp, o.dropped, "n_dropped");
   CHECK_PORT_U64(d, x->nstr, o.steered, "n_steered");
   CHECK_PORT_U64(d, x->ncut, o.cut, "n_cut");
+  CHECK_PORT_U64(d, x->nrxc, o.rx_cut, "n_rx_cut");
+  /* each endpoint's receive beat: the error beat ending a frame its dead wire lost (1 byte of 0,
+   * last, user), or the beat of the wire it takes, unchanged */
+  {
+    uint32_t ed[WW], en[1], rd[WW], rn[1];
+    dut_get(d, x->erd, ed);
+    dut_get(d, x->ern, en);
+    dut_get(d, x->wrd, rd);
+    dut_get(d, x->wrn, rn);
+    const unsigned el = (unsigned)dut_get_u64(d, x->erl), eu = (unsigned)dut_get_u64(d, x->eru),
+                   wl = x->in.eth_rx_last, wu = x->in.eth_rx_last & 1u;
+    for (unsigned e = 0; e < p; e++) {
+      if (!(o.ep_rx_valid >> e & 1u))
+        continue;
+      unsigned n = en[0] >> (e * ebw) & ((1u << ebw) - 1u), same;
+      if (o.ep_rx_err >> e & 1u) {
+        same = n == 1 && (el >> e & 1u) && (eu >> e & 1u);
+        for (unsigned j = 0; same && j < ew / 8; j++)
+          same = lane_byte(ed, ew, e, j) == 0;
+        CHECK(same, "cycle %llu: endpoint %u's error beat is not 1 byte of 0, last, user",
+              (unsigned long long)t, e);
+        if (x->in.ep_rx_ready >> e & 1u) {
+          int w = x->ep_wire[e];
+          CHECK(w >= 0 && (x->pend_cut >> w & 1u),
+                "cycle %llu: endpoint %u given the end of a frame no dead wire lost",
+                (unsigned long long)t, e);
+          x->pend_cut &= ~(1u << w);
+          x->ep_wire[e] = -1;
+          x->rx_cuts++;
+        }
+        continue;
+      }
+      const unsigned g = (unsigned)o.rx_src[e];
+      same = n == (rn[0] >> (g * ebw) & ((1u << ebw) - 1u)) && (el >> e & 1u) == (wl >> g & 1u) &&
+             (eu >> e & 1u) == (wu >> g & 1u);
+      for (unsigned j = 0; same && j < ew / 8; j++)
+        same = lane_byte(ed, ew, e, j) == lane_byte(rd, ew, g, j);
+      CHECK(same, "cycle %llu: endpoint %u's receive beat is not wire %u's", (unsigned long long)t,
+            e, g);
+    }
+  }
   uint32_t wd[WW], wn[1];
   dut_get(d, x->wtd, wd);
   dut_get(d, x->wtn, wn);
@@ -361,12 +437,7 @@ static void check(fxb_t *x, uint64_t t) {
         e = (int)k;
     CHECK(e >= 0, "cycle %llu: wire %u's beat taken by no endpoint", (unsigned long long)t, w);
     if (s->beat == 0) {
-      unsigned tgt = w;
-      for (unsigned k = 0; k < p; k++)
-        if (x->in.failover && k != w && (x->in.mac_on >> k & 1u) && s->dst == mac_of(k)) {
-          tgt = k;
-          break;
-        }
+      unsigned tgt = (unsigned)s->tgt; /* bound when the beat was first shown */
       x->rx_tgt[w] = tgt;
       x->frames_in++;
       x->steered += tgt != w;
@@ -419,7 +490,7 @@ HARNESS_TEST(fxb_lockstep) {
     P(wtn, "eth_tx_nbytes"), P(wtl, "eth_tx_last"), P(wrv, "eth_rx_valid"), P(wrr, "eth_rx_ready");
     P(wrd, "eth_rx_data"), P(wrn, "eth_rx_nbytes"), P(wrl, "eth_rx_last"), P(wru, "eth_rx_user");
     P(host, "host"), P(ncar, "n_carried"), P(ndrp, "n_dropped"), P(nstr, "n_steered");
-    P(ncut, "n_cut");
+    P(ncut, "n_cut"), P(nrxc, "n_rx_cut");
 #undef P
     sue_fxb_init(&x.m, x.c->p);
     x.in.p = x.c->p;
@@ -450,12 +521,20 @@ HARNESS_TEST(fxb_lockstep) {
       dut_step(d, 1);
     }
     harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried, "
-                "%u cut on a dead wire), %u in (%u to another wire's endpoint)",
-                x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.frames_in, x.steered);
-    CHECK(x.carried > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 &&
+                "%u cut on a dead wire), %u in (%u to another wire's endpoint, %u lost by a dead "
+                "wire with an endpoint inside, %u of those ended by the error beat)",
+                x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.frames_in, x.steered,
+                x.lost_in, x.rx_cuts);
+    CHECK(x.carried > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 && x.rx_cuts > 5 &&
               x.frames_out > cycles / 8 && x.frames_in > cycles / 8,
           "%s: event mix too thin", x.c->top);
     CHECK_EQ(x.cut, x.m.n_cut, "frames cut (the wires' terminators against the model's count)");
+    unsigned pend = 0;
+    for (unsigned w = 0; w < x.c->p; w++)
+      pend += x.pend_cut >> w & 1u;
+    CHECK_EQ(x.rx_cuts + pend, x.lost_in, "frames lost by a dead wire and ended by the error beat");
+    CHECK(x.m.n_rx_cut <= x.lost_in && x.m.n_rx_cut + pend >= x.lost_in,
+          "the model cut off %u frames, %u lost with an endpoint inside", x.m.n_rx_cut, x.lost_in);
     dut_close(d);
   }
 }

@@ -41,7 +41,7 @@ static int rr(unsigned req, unsigned ptr, unsigned p) {
 void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
   const unsigned p = in->p;
   memset(o, 0, sizeof *o);
-  x->tx_acc = x->rx_acc = x->drop_now = 0;
+  x->tx_acc = x->rx_acc = x->drop_now = x->rx_cut_now = x->rx_offer = 0;
   for (unsigned e = 0; e < p; e++) {
     x->want[e] = e;
     if (in->failover && (in->mac_on >> e & 1u) && !(in->link >> e & 1u))
@@ -118,19 +118,32 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
       if ((x->rx_own_v >> e & 1u) ? x->rx_own[e] == w
                                   : (in->eth_rx_valid >> w & 1u) && x->tgt[w] == e)
         req |= 1u << w;
+    /* cut off: inside a frame from a wire that is down (FAILOVER on) and shows no beat */
+    if (in->failover && (x->rx_own_v >> e & 1u) && !(x->rx_cut >> e & 1u) &&
+        !(in->link >> x->rx_own[e] & 1u) && !(in->eth_rx_valid >> x->rx_own[e] & 1u)) {
+      x->rx_cut_now |= 1u << e;
+      o->rx_cut++;
+    }
+    if (x->rx_cut >> e & 1u) { /* offered the error beat; no wire's */
+      o->rx_src[e] = -1;
+      o->ep_rx_valid |= 1u << e;
+      o->ep_rx_err |= 1u << e;
+      continue;
+    }
     int g = rr(req, x->rx_ptr[e], p);
     o->rx_src[e] = g;
     if (g < 0)
       continue;
     unsigned v = in->eth_rx_valid >> g & 1u, rdy = in->ep_rx_ready >> e & 1u;
     o->ep_rx_valid |= v << e;
+    x->rx_offer |= v << e;
     if (x->tgt[g] == e && rdy)
       o->eth_rx_ready |= 1u << g;
     x->rx_acc |= (v && rdy) << e;
   }
   for (unsigned w = 0; w < p; w++)
-    if ((in->eth_rx_valid & o->eth_rx_ready) >> w & 1u && !(x->rx_inf >> w & 1u) && x->tgt[w] != w)
-      o->steered++;
+    if ((in->eth_rx_valid >> w & 1u) && !(x->rx_inf >> w & 1u) && x->tgt[w] != w)
+      o->steered++; /* at its first beat shown */
   x->o = *o;
 }
 
@@ -186,22 +199,40 @@ void sue_fxb_commit(sue_fxb_t *x, const sue_fxb_in_t *in) {
       x->cut = (x->cut & ~(1u << i)) | more << i;
     }
   }
+  unsigned wire_cut = 0; /* the wires endpoints were cut off from: they start afresh */
+  for (unsigned e = 0; e < p; e++)
+    if (x->rx_cut_now >> e & 1u)
+      wire_cut |= 1u << x->rx_own[e];
+  unsigned rx_cut = x->rx_cut, rx_own_v = x->rx_own_v;
   for (unsigned i = 0; i < p; i++) {
-    if ((in->eth_rx_valid & o->eth_rx_ready) >> i & 1u) {
-      rx_inf = (rx_inf & ~(1u << i)) | !(in->eth_rx_last >> i & 1u) << i;
+    if (wire_cut >> i & 1u) {
+      rx_inf &= ~(1u << i);
+    } else if (in->eth_rx_valid >> i & 1u) { /* bound from its first beat shown to its last */
+      unsigned acc = o->eth_rx_ready >> i & 1u, last = in->eth_rx_last >> i & 1u;
+      rx_inf = (rx_inf & ~(1u << i)) | !(acc && last) << i;
       x->rx_tgt[i] = x->tgt[i];
     }
-    if (x->rx_acc >> i & 1u) {
-      unsigned g = (unsigned)o->rx_src[i], last = in->eth_rx_last >> g & 1u;
-      x->rx_own_v = (x->rx_own_v & ~(1u << i)) | !last << i;
+    if (x->rx_offer >> i & 1u) { /* held to the wire from its first beat offered */
+      unsigned g = (unsigned)o->rx_src[i], last = in->eth_rx_last >> g & 1u,
+               acc = x->rx_acc >> i & 1u;
+      rx_own_v = (rx_own_v & ~(1u << i)) | !(acc && last) << i;
       x->rx_own[i] = g;
-      if (last)
+      if (acc && last)
         x->rx_ptr[i] = g + 1 == p ? 0 : g + 1;
     }
+    if (x->rx_cut_now >> i & 1u)
+      rx_cut |= 1u << i;
+    if ((x->rx_cut & in->ep_rx_ready) >> i & 1u) {
+      rx_cut &= ~(1u << i);
+      rx_own_v &= ~(1u << i);
+    }
   }
+  x->rx_cut = rx_cut;
+  x->rx_own_v = rx_own_v;
   x->rx_inf = rx_inf;
   x->n_carried += o->carried;
   x->n_dropped += o->dropped;
   x->n_steered += o->steered;
   x->n_cut += o->cut;
+  x->n_rx_cut += o->rx_cut;
 }

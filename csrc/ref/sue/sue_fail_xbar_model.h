@@ -58,12 +58,15 @@ typedef struct {
   unsigned eth_tx_valid;    /* bit w */
   unsigned own_nbytes[SUE_FXB_PMAX], own_last; /* wire w's own beat (tx_src SUE_FXB_OWN) */
   uint8_t own_data[SUE_FXB_PMAX][SUE_FXB_BMAX];
-  unsigned ep_tx_ready;               /* bit e */
-  int rx_src[SUE_FXB_PMAX];           /* the wire whose beat endpoint e is offered, -1: none */
-  unsigned ep_rx_valid;               /* bit e */
+  unsigned ep_tx_ready;     /* bit e */
+  int rx_src[SUE_FXB_PMAX]; /* the wire whose beat endpoint e is offered, -1: none */
+  unsigned ep_rx_valid;     /* bit e */
+  unsigned ep_rx_err; /* bit e: what it is offered is the error beat ending a cut-off frame (1 byte
+                         of 0, last, user): rx_src[e] is then -1 */
   unsigned eth_rx_ready;              /* bit w */
   unsigned carried, dropped, steered; /* frames this cycle (first beats taken) */
   unsigned cut;                       /* frames cut this cycle (to end with a terminator) */
+  unsigned rx_cut; /* frames into an endpoint cut off by a dead wire this cycle */
 } sue_fxb_out_t;
 
 typedef struct {
@@ -77,11 +80,13 @@ typedef struct {
   unsigned hold_n[SUE_FXB_PMAX];
   uint8_t hold[SUE_FXB_PMAX][SUE_FXB_BMAX];
   unsigned rx_inf, rx_tgt[SUE_FXB_PMAX]; /* bit w: wire w inside a frame, for rx_tgt[w] */
-  unsigned rx_own_v, rx_own[SUE_FXB_PMAX], rx_ptr[SUE_FXB_PMAX];
+  unsigned rx_own_v, rx_own[SUE_FXB_PMAX], rx_ptr[SUE_FXB_PMAX]; /* bit e: held to a wire */
+  unsigned rx_cut; /* bit e: cut off from its frame's wire, offered the error beat */
   /* eval's intermediate results, for commit */
   unsigned want[SUE_FXB_PMAX], tgt[SUE_FXB_PMAX], tx_acc, rx_acc, drop_now, cut_now, own_nx;
+  unsigned rx_cut_now, rx_offer;
   sue_fxb_out_t o;
-  unsigned n_carried, n_dropped, n_steered, n_cut; /* frames, as the counters */
+  unsigned n_carried, n_dropped, n_steered, n_cut, n_rx_cut; /* frames, as the counters */
 } sue_fxb_t;
 
 void sue_fxb_init(sue_fxb_t *x, unsigned p);

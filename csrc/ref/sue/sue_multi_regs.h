@@ -18,6 +18,7 @@
 #define MREG_NFDROP (MREG + 0x02Cu)
 #define MREG_NSTEER (MREG + 0x030u)
 #define MREG_NFCUT (MREG + 0x034u)
+#define MREG_NFRXCUT (MREG + 0x038u)
 #define MCTRL_UNORDERED 0x1u /* MCTRL fields */
 #define MCTRL_FAILOVER 0x2u
 #define MCTRL_PORT_EN_SHIFT 8u
