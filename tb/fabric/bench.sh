@@ -10,8 +10,13 @@
 #  4. the composed C model (csrc/ref/fabric/fabric_model.c): the RTL's four configurations
 #     beside the RTL rows, then N = 64, 256 and 1024, SCOC and iSLIP, speedup 1.0 and 1.45;
 #  5. PFC against CBFC (and no flow control) under a 3-to-1 incast onto a slow and a fast XPU,
-#     RIFL and raw links: goodput, p50 / p99 latency, drops, go-back-N resends.
-# Writes sim_out/reports/fabric_{latency,throughput,ber,fc}.csv and PNG plots.
+#     RIFL and raw links: goodput, p50 / p99 latency, drops, go-back-N resends;
+#  6. switch planes: goodput per XPU on 1 (fabric_n4), 2 and 4 planes (fabric_multi_n4_p2/_p4),
+#     uniform and permutation, ordered and unordered (PCMDS commands per XPU, default 400);
+#  7. a plane failing under load (fabric_multi_n4_p2): goodput in windows before, during and
+#     after plane 1's outage, the time back to full rate, ordered / unordered, RETX_TIMEOUT
+#     4000 / 20000.
+# Writes sim_out/reports/fabric_{latency,throughput,ber,fc,planes,plane_fail}.csv and PNG plots.
 set -euo pipefail
 SEED=${SEED:-1}
 SAMPLES=${SAMPLES:-50}
@@ -40,6 +45,8 @@ one tp_n8 bench_fabric_throughput +top=fabric_n8 +cmds="$CMDS"
 one latency bench_fabric_latency +samples="$SAMPLES"
 one ber bench_fabric_ber +cmds=300
 one fc bench_fabric_fc +cmds="${FC_CMDS:-200}"
+one planes bench_fabric_planes +cmds="${PCMDS:-400}"
+one plane_fail bench_fabric_plane_fail
 wait $p1
 wait $p2
 
@@ -60,6 +67,9 @@ awk -F, -v clk="$CLK_GHZ" 'NR == 1 { print "source,top,stage,command_data_bytes,
 } >"$out/fabric_throughput.csv"
 cp "$run/ber/ber.csv" "$out/fabric_ber.csv"
 cp "$run/fc/fc.csv" "$out/fabric_fc.csv"
+cp "$run/planes/planes.csv" "$out/fabric_planes.csv"
+cp "$run/plane_fail/plane_fail.csv" "$out/fabric_plane_fail.csv"
+cp "$run/plane_fail/plane_fail_trace.csv" "$out/fabric_plane_fail_trace.csv"
 
 gnuplot <<GP
 set terminal pngcairo size 900,500 noenhanced
@@ -108,9 +118,28 @@ set style data histograms
 set style fill solid 0.8
 set xtics rotate by -30
 plot "$out/fabric_fc.csv" using 6:xtic(sprintf("%s %s grant %s", strcol(1), strcol(2), strcol(3))) every ::1 title "p99"
+
+set output "$out/fabric_planes.png"
+set title "Goodput per XPU against switch planes (N = 4, 256-byte commands, a 64-bit line a plane)"
+set ylabel "command bytes a cycle per XPU"
+set yrange [0:*]
+plot "$out/fabric_planes.csv" using 5:xtic(sprintf("P%s %s %s", strcol(2), strcol(3), strcol(4))) every ::1 title "goodput"
+
+set output "$out/fabric_plane_fail.png"
+set title "Plane 1 of 2 down under load (fabric_multi_n4_p2, uniform): goodput per XPU, fraction of its 2 lines"
+set style data lines
+set xtics norotate
+set xlabel "cycles from the start of the traffic"
+set ylabel "goodput / 2 lines"
+set yrange [0:1]
+plot for [m in "unordered ordered"] for [t in "4000 20000"] "$out/fabric_plane_fail_trace.csv" \
+     using (strcol(1) eq m && strcol(2) eq t ? \$3 : 1/0):4 every ::1 title sprintf("%s RETX %s", m, t)
 GP
-echo "fabric bench: $out/fabric_latency.csv $out/fabric_throughput.csv $out/fabric_ber.csv $out/fabric_fc.csv (+ PNG)"
+echo "fabric bench: $out/fabric_latency.csv $out/fabric_throughput.csv $out/fabric_ber.csv $out/fabric_fc.csv" \
+  "$out/fabric_planes.csv $out/fabric_plane_fail.csv (+ PNG)"
 column -s, -t "$out/fabric_latency.csv"
 column -s, -t "$out/fabric_throughput.csv"
 column -s, -t "$out/fabric_ber.csv"
 column -s, -t "$out/fabric_fc.csv"
+column -s, -t "$out/fabric_planes.csv"
+column -s, -t "$out/fabric_plane_fail.csv"

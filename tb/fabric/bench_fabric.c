@@ -10,7 +10,10 @@
  * off; bench_fabric_model       the same goodput on the composed C model (csrc/ref/fabric/
  * fabric_model.c): the RTL's sizes beside the RTL (how close the model is), then N = 64, 256 and
  * 1024, SCOC and iSLIP, speedup 1.0 and 1.45 (the core clocked 1.45 times the line);
- * bench_fabric_fc PFC against CBFC (and no flow control) under incast. Every run also
+ * bench_fabric_fc PFC against CBFC (and no flow control) under incast;
+ * bench_fabric_planes goodput per XPU against switch planes (1, 2, 4), uniform and permutation,
+ * ordered and unordered; bench_fabric_plane_fail goodput in time while one of two planes is down
+ * and after it returns (the time back to full rate). Every run also
  * passes the tests' checks (fab_run, fm_run: the scoreboard, no drop for want of room).
  */
 #include <stdlib.h>
@@ -19,6 +22,7 @@
 #include "fabric_model.h"
 #include "fabric_tb.h"
 #include "harness.h"
+#include "sue_multi_regs.h"
 
 /* ---------------------------------------------------------------- latency at zero load */
 typedef struct {
@@ -140,6 +144,20 @@ static void tp_hook(void *ctx, unsigned ev, unsigned xpu, uint64_t t, unsigned b
   }
 }
 
+/* the options of a run at saturation: cmds 256-byte commands per XPU, an XPU starting one
+   whenever its credits allow, measured by tp_hook into p */
+static fab_opts_t sat_opts(unsigned cmds, tp_t *p) {
+  fab_opts_t o = fab_default_opts();
+  memset(p, 0, sizeof *p);
+  o.cmds = cmds;
+  o.p_cmd = 1.0;
+  o.dlen = 256;
+  o.hook = tp_hook;
+  o.ctx = p;
+  o.max_cycles = 5000000;
+  return o;
+}
+
 static const char *const pat_name[3] = {"uniform", "permutation", "incast"};
 #define TP_HEADER                                                                                  \
   "top,source,switch,xpus,pattern,speedup,goodput_per_xpu,busiest_egress,p50_cycles,"              \
@@ -150,15 +168,8 @@ static const char *const pat_name[3] = {"uniform", "permutation", "incast"};
 static void tp_one(const char *top, unsigned pattern, unsigned cmds, FILE *csv) {
   fab_t f;
   tp_t p;
-  memset(&p, 0, sizeof p);
-  fab_opts_t o = fab_default_opts();
+  fab_opts_t o = sat_opts(cmds, &p);
   o.pattern = pattern;
-  o.cmds = cmds;
-  o.p_cmd = 1.0;
-  o.dlen = 256;
-  o.hook = tp_hook;
-  o.ctx = &p;
-  o.max_cycles = 5000000;
   fab_open(&f, top, &o, 12 + pattern);
   unsigned senders = pattern == FAB_INCAST ? f.n - 1 : f.n;
   unsigned receivers = pattern == FAB_INCAST ? 1 : f.n;
@@ -196,15 +207,8 @@ HARNESS_TEST(bench_fabric_ber) {
     for (unsigned b = 0; b < 5; b++) {
       fab_t f;
       tp_t p;
-      memset(&p, 0, sizeof p);
-      fab_opts_t o = fab_default_opts();
-      o.cmds = cmds;
-      o.p_cmd = 1.0;
-      o.dlen = 256;
+      fab_opts_t o = sat_opts(cmds, &p);
       o.ber = bers[b];
-      o.hook = tp_hook;
-      o.ctx = &p;
-      o.max_cycles = 5000000;
       if (t == 1) { /* raw links lose PFC frames too (fabric_ber_raw) */
         o.pfc_time = 0x400;
         o.pfc_refresh = 256;
@@ -246,19 +250,12 @@ HARNESS_TEST(bench_fabric_fc) {
       for (unsigned m = 0; m < 3; m++) {
         fab_t f;
         tp_t p;
-        memset(&p, 0, sizeof p);
-        fab_opts_t o = fab_default_opts();
+        fab_opts_t o = sat_opts(cmds, &p);
         o.pattern = FAB_INCAST;
-        o.cmds = cmds;
-        o.p_cmd = 1.0;
         o.p_grant = grants[g];
-        o.dlen = 256;
         o.vcs = 1;
         o.cbfc = m == 1;
         o.no_fc = m == 2;
-        o.hook = tp_hook;
-        o.ctx = &p;
-        o.max_cycles = 5000000;
         fab_open(&f, tops[t], &o, 30 + g);
         p.total = (f.n - 1) * cmds;
         fab_run(&f);
@@ -273,6 +270,165 @@ HARNESS_TEST(bench_fabric_fc) {
         fflush(csv);
         fab_close(&f);
       }
+  fclose(csv);
+}
+
+/* ---------------------------------------------------------------- switch planes */
+/* Goodput per XPU against the number of switch planes (docs/performance.md "Planes"): fabric_n4
+ * (one endpoint an XPU, one plane), fabric_multi_n4_p2 and _p4 (an sue_multi instance of P ports,
+ * port k on plane k's switch), every link a 64-bit line, every XPU's command interface 32 bytes a
+ * cycle; uniform and permutation traffic at saturation (256-byte commands, 4 VCs), ordered
+ * (connections pinned by the port choice's hash) and unordered (per command, by credits). The
+ * figure: command bytes a receiving XPU takes a cycle over the middle half of the run, and that
+ * as a fraction of its P lines; plane_balance: the least-loaded plane's commands over the
+ * most-loaded's (1.0: even). */
+#define PLANES_HEADER                                                                              \
+  "top,planes,pattern,mode,bytes_per_cycle_per_xpu,fraction_of_lines,plane_balance,p50_cycles,"    \
+  "p99_cycles"
+
+static void planes_one(const char *top, unsigned pattern, unsigned unordered, unsigned cmds,
+                       FILE *csv) {
+  fab_t f;
+  tp_t p;
+  fab_opts_t o = sat_opts(cmds, &p);
+  o.pattern = pattern;
+  o.unordered = unordered;
+  fab_open(&f, top, &o, 40 + pattern);
+  p.total = f.n * cmds;
+  fab_run(&f);
+  double bpc = (double)p.bytes / (double)(p.t1 - p.t0) / f.n;
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (unsigned k = 0; k < f.planes; k++) {
+    uint64_t c = 0;
+    for (unsigned i = 0; i < f.n; i++)
+      c += f.x[i].port_cmds[0][k];
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+  }
+  /* fabric (one plane) has no port choice: its one plane carries everything */
+  double bal = f.planes > 1 ? (hi ? (double)lo / (double)hi : 0.0) : 1.0;
+  fprintf(csv, "%s,%u,%s,%s,%.3f,%.4f,%.3f,%llu,%llu\n", top, f.planes, pat_name[pattern],
+          unordered ? "unordered" : "ordered", bpc, bpc / (8.0 * f.planes), bal,
+          (unsigned long long)fab_lat_pct(&f, 50), (unsigned long long)fab_lat_pct(&f, 99));
+  fflush(csv);
+  fab_close(&f);
+}
+
+HARNESS_TEST(bench_fabric_planes) {
+  unsigned cmds = (unsigned)harness_plusarg_ul("cmds", 400);
+  FILE *csv = harness_csv("planes.csv", PLANES_HEADER);
+  static const char *const tops[3] = {"fabric_n4", "fabric_multi_n4_p2", "fabric_multi_n4_p4"};
+  for (unsigned t = 0; t < 3; t++)
+    for (unsigned pat = 0; pat < 2; pat++)
+      for (unsigned u = 0; u < (t ? 2u : 1u); u++) /* one plane: no port choice, ordered */
+        planes_one(tops[t], pat, u, cmds, csv);
+  fclose(csv);
+}
+
+/* A plane failing under load (docs/performance.md "Planes"): fabric_multi_n4_p2, uniform traffic
+ * at saturation (256-byte commands), every link of plane 1 dark from WARM cycles after the
+ * traffic starts for CUT cycles (RIFL loses alignment, each instance's port 1 goes down), then
+ * back; ordered and unordered, go-back-N RETX_TIMEOUT 4000 and 20000 (the timer that resends what
+ * the dead port held, over the live plane). Goodput: command bytes a cycle delivered to an XPU
+ * (the mean of the four), as a fraction of its two lines (16 bytes a cycle), in windows of WIN
+ * cycles. before / during / after: the WARM / 2 cycles before the cut, the second half of the
+ * cut, the CUT / 2 cycles from CUT / 2 after the return; recover_cycles: from the return to the
+ * end of the first window at 0.95 of `before` or more. Every run passes fab_run's checks: every
+ * command delivered exactly once, intact, in order per connection when ordered. */
+typedef struct {
+  const fab_t *f; /* for its t_traffic: windows start with the traffic */
+  uint64_t win, *bins;
+  size_t nbins;
+} pf_t;
+
+static void pf_hook(void *ctx, unsigned ev, unsigned xpu, uint64_t t, unsigned bytes) {
+  pf_t *p = ctx;
+  (void)xpu;
+  if (ev != FAB_EV_RX_LAST)
+    return;
+  size_t b = (size_t)((t - p->f->t_traffic) / p->win);
+  if (b >= p->nbins) {
+    size_t n = 2 * b + 64;
+    p->bins = realloc(p->bins, n * sizeof *p->bins);
+    CHECK(p->bins != NULL, "out of memory");
+    memset(p->bins + p->nbins, 0, (n - p->nbins) * sizeof *p->bins);
+    p->nbins = n;
+  }
+  p->bins[b] += bytes;
+}
+
+/* mean line fraction of windows [a, b) (cycles from the start of the traffic, multiples of win) */
+static double pf_mean(const pf_t *p, uint64_t a, uint64_t b, double line) {
+  uint64_t s = 0;
+  for (uint64_t w = a / p->win; w < b / p->win && w < p->nbins; w++)
+    s += p->bins[w];
+  return (double)s / (double)(b - a) / line;
+}
+
+/* cycles from `from` to the end of the first window after it at `level` or more (0: none) */
+static uint64_t pf_reach(const pf_t *p, uint64_t from, double level, double line) {
+  for (uint64_t w = from / p->win; w < p->nbins; w++)
+    if ((double)p->bins[w] / (double)p->win / line >= level)
+      return (w + 1) * p->win - from;
+  return 0;
+}
+
+HARNESS_TEST(bench_fabric_plane_fail) {
+  const uint64_t warm = harness_plusarg_ul("warm", 4000), cut = harness_plusarg_ul("cut", 6000),
+                 win = harness_plusarg_ul("win", 250);
+  CHECK(win > 0 && warm % win == 0 && cut % win == 0 && warm >= 2 * win && cut >= 2 * win,
+        "+warm and +cut must be multiples of +win, at least two windows each");
+  FILE *csv = harness_csv("plane_fail.csv", "mode,retx_timeout,before,during,after,recover_cycles,"
+                                            "gbn_timeouts,nack_replays,carried_frames");
+  FILE *tr = harness_csv("plane_fail_trace.csv", "mode,retx_timeout,cycle,line_fraction");
+  static const uint32_t tmos[2] = {4000, 20000};
+  for (unsigned u = 0; u < 2; u++)
+    for (unsigned ti = 0; ti < 2; ti++) {
+      const unsigned unordered = 1u - u;
+      const char *mode = unordered ? "unordered" : "ordered";
+      fab_t f;
+      pf_t p = {&f, win, NULL, 0};
+      fab_opts_t o = fab_default_opts();
+      o.p_cmd = 1.0;
+      o.dlen = 256;
+      /* enough commands that every XPU still sends when the measured windows end: at most
+         16 bytes a cycle each, 264 bytes a command on the wire */
+      o.cmds = (unsigned)((warm + 2 * cut) * 16 / 256 + 200);
+      o.unordered = unordered;
+      o.retx_timeout = tmos[ti];
+      o.down_plane = 1;
+      o.down_at = warm;
+      o.down_for = cut;
+      o.hook = pf_hook;
+      o.ctx = &p;
+      o.max_cycles = 5000000;
+      fab_open(&f, "fabric_multi_n4_p2", &o, 50 + u * 2 + ti);
+      fab_run(&f);
+      const double line = 16.0 * f.n;
+      const uint64_t t_cut = warm, t_back = t_cut + cut; /* from the start of the traffic */
+      CHECK(f.t_done >= f.t_traffic + t_back + cut, "traffic ended at %llu, before the last window",
+            (unsigned long long)(f.t_done - f.t_traffic));
+      double before = pf_mean(&p, t_cut - warm / 2, t_cut, line);
+      double during = pf_mean(&p, t_cut + cut / 2, t_back, line);
+      double after = pf_mean(&p, t_back + cut / 2, t_back + cut, line);
+      uint64_t recover = pf_reach(&p, t_back, 0.95 * before, line);
+      uint64_t tmo = 0;
+      for (unsigned l = 0; l < f.nl; l++)
+        tmo += f.ep_cnt[l][SUE_CNT_TX_TIMEOUTS];
+      uint64_t carried = fab_inst_sum(&f, MREG_NCARRY);
+      fprintf(csv, "%s,%u,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu\n", mode, tmos[ti], before, during,
+              after, (unsigned long long)recover, (unsigned long long)tmo,
+              (unsigned long long)fab_ep_sum(&f, SUE_CNT_TX_REPLAYS), (unsigned long long)carried);
+      fflush(csv);
+      for (uint64_t t = 0; t + win <= t_back + cut; t += win)
+        fprintf(tr, "%s,%u,%llu,%.4f\n", mode, tmos[ti], (unsigned long long)t,
+                pf_mean(&p, t, t + win, line));
+      harness_log("  %s RETX_TIMEOUT %u: before %.3f during %.3f after %.3f, recover %llu cycles",
+                  mode, tmos[ti], before, during, after, (unsigned long long)recover);
+      free(p.bins);
+      fab_close(&f);
+    }
+  fclose(tr);
   fclose(csv);
 }
 

@@ -1070,6 +1070,18 @@ uint64_t fab_sw_sum(const fab_t *f, unsigned cnt) {
   return s;
 }
 
+uint64_t fab_inst_sum(fab_t *f, uint32_t reg) {
+  uint32_t v[FAB_NMAX] = {0};
+  uint64_t s = 0;
+  CHECK(f->planes > 1, "fab_inst_sum: %s has no sue_multi instances", f->k->top);
+  for (unsigned i = 0; i < f->n; i++)
+    fab_axi(f, 0, (uint32_t)i << 17 | reg, 0, &v[i]);
+  fab_axi_wait(f);
+  for (unsigned i = 0; i < f->n; i++)
+    s += v[i];
+  return s;
+}
+
 static int cmp_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return x < y ? -1 : x > y;

@@ -180,6 +180,9 @@ void fab_axi_wait(fab_t *f);
 /* Sum of an endpoint counter over every XPU; a switch counter over every port. */
 uint64_t fab_ep_sum(const fab_t *f, unsigned cnt);
 uint64_t fab_sw_sum(const fab_t *f, unsigned cnt);
+/* fabric_multi: an sue_multi register (MREG_*, csrc/ref/sue/sue_multi_regs.h) read now from every
+ * XPU's instance, summed. */
+uint64_t fab_inst_sum(fab_t *f, uint32_t reg);
 /* Latency percentile (0..100) of the delivered commands, cycles. */
 uint64_t fab_lat_pct(fab_t *f, double pct);
 /* The summary table (XPUs, commands, bytes, latency, retransmissions by layer, drops by reason). */
