@@ -247,6 +247,14 @@ static void drive_eth_rx(mp_t *m, mp_side_t *s) {
     }
     if (!s->feeding[e])
       continue;
+    /* a cut wire with its link down stops in the middle of a frame (a dead lane shows nothing
+     * more): the rest is lost once nothing is on offer (sue_fail_xbar ends it for the port) */
+    if ((m->cut >> e & 1u) && !(s->link >> e & 1u) && s->feed_off[e] > 0 &&
+        !(s->rx_held >> e & 1u)) {
+      s->feeding[e] = 0;
+      s->rx_lost++;
+      continue;
+    }
     size_t left = s->feed_len[e] - s->feed_off[e], k = left < m->eb ? left : m->eb;
     for (size_t j = 0; j < k; j++)
       bits_put_field(w, e * ew + ew - 8 - 8 * (unsigned)j, 8, s->feed[e][s->feed_off[e] + j]);
@@ -490,6 +498,7 @@ static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const 
   CHECK((wr & s->rx_v) == (o->eth_rx_ready & s->rx_v),
         "instance %u: eth_rx_ready 0x%x, the failover model 0x%x (wires valid 0x%x)", s->id, wr,
         o->eth_rx_ready, s->rx_v);
+  s->rx_held = s->rx_v & ~wr;
   for (unsigned q = 0; q < p; q++) {
     if (!s->feeding[q] || !(wr >> q & 1u))
       continue;

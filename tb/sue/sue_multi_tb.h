@@ -66,6 +66,8 @@ struct mp_side {
   unsigned failover;   /* MCTRL.FAILOVER, as the model has it */
   sue_fxb_t fx;        /* the failover crossbar's model */
   unsigned rx_v, rx_l; /* eth_rx_valid / _last driven this cycle */
+  unsigned rx_held;    /* bit e: wire e's beat offered last cycle was not taken */
+  unsigned rx_lost;    /* frames a cut wire stopped feeding mid-way (the rest lost) */
   /* the XPU's transmit side */
   unsigned to_send, sent, busy, beat, beats;
   sue_cmd_t cur;

@@ -295,9 +295,10 @@ static void failover_run(int ordered, uint64_t salt) {
   for (unsigned i = 0; i < 2; i++) {
     CHECK(m->s[i].sent_port[1] > held[i], "instance %u: port 1 unused after its wire came back",
           m->s[i].id);
-    harness_log("%s: instance %u: %u frames of port 1 went out on wire 0, %u cut on a dead wire",
+    harness_log("%s: instance %u: %u frames of port 1 went out on wire 0, %u cut on a dead "
+                "wire; %u lost mid-way by the dead wire, %u of them ended by the error beat",
                 ordered ? "ordered" : "unordered", m->s[i].id, m->s[i].carried_port[1],
-                m->s[i].fx.n_cut);
+                m->s[i].fx.n_cut, m->s[i].rx_lost, m->s[i].fx.n_rx_cut);
   }
   mp_free(m);
 }
