@@ -123,6 +123,7 @@ set output "$out/fabric_planes.png"
 set title "Goodput per XPU against switch planes (N = 4, 256-byte commands, a 64-bit line a plane)"
 set ylabel "command bytes a cycle per XPU"
 set yrange [0:*]
+set xtics rotate by -30
 plot "$out/fabric_planes.csv" using 5:xtic(sprintf("P%s %s %s", strcol(2), strcol(3), strcol(4))) every ::1 title "goodput"
 
 set output "$out/fabric_plane_fail.png"
