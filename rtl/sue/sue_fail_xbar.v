@@ -88,6 +88,16 @@ module sue_fail_xbar #(
         if (m[(from + k) % P]) next_set = IW'((from + k) % P);
     end
   endfunction
+  // whether some k with v[k] has index x in idx (idx: a field of IW bits per k)
+  function automatic any_at(input [P-1:0] v, input [P*IW-1:0] idx, input [IW-1:0] x);
+    integer k;
+    begin
+      any_at = 1'b0;
+      for (k = 0; k < P; k = k + 1)
+        if (v[k] && idx[IW*k +: IW] == x) any_at = 1'b1;
+    end
+  endfunction
+
   // the lowest port set in m; dflt if none
   function automatic [IW-1:0] lowest_set(input [P-1:0] m, input [IW-1:0] dflt);
     integer k;
@@ -241,11 +251,7 @@ module sue_fail_xbar #(
     assign eth_rx_ready[w] = !rx_cut_q[t] && rx_gv[t] && rx_g[IW*t +: IW] == IW'(w) &&
                              ep_rx_ready[t];
     // the wire whose frame an endpoint was cut off from: it starts afresh
-    wire [P-1:0] by;
-    for (e = 0; e < P; e = e + 1) begin : g_by
-      assign by[e] = rx_cut_now[e] && rx_own_q[IW*e +: IW] == IW'(w);
-    end
-    assign rx_wire_cut[w] = |by;
+    assign rx_wire_cut[w] = any_at(rx_cut_now, rx_own_q, IW'(w));
   end endgenerate
 
   // ---- counters: each frame once, at its first beat
@@ -276,11 +282,7 @@ module sue_fail_xbar #(
   // endpoint e still holds a wire after this cycle (its offer or its frame)
   wire [P-1:0] held_nx;
   generate for (e = 0; e < P; e = e + 1) begin : g_held
-    wire [P-1:0] by;
-    for (w = 0; w < P; w = w + 1) begin : g_by
-      assign by[w] = own_nx[w] && tx_g[IW*w +: IW] == IW'(e);
-    end
-    assign held_nx[e] = |by;
+    assign held_nx[e] = any_at(own_nx, tx_g, IW'(e));
   end endgenerate
 
   integer i;
