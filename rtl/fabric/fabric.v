@@ -205,7 +205,8 @@ module fabric #(
     wire        u_q_unreach;      // a multi-port instance's port-choice query: unused here
     wire [47:0] u_mac;            // ... and its failover's address: unused here
     wire        u_mac_on;
-    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on};
+    wire        u_detour;         // ... and its frames' detour tag: unused here
+    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on, u_detour};
     wire        et_take = etv && etr, er_take = erv && err;
     wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
     assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
@@ -239,9 +240,9 @@ module fabric #(
       .rx_data(rx_data[DATA_W*i +: DATA_W]), .rx_credit(rx_credit[6*i +: 6]),
       .rx_reset_in(1'b0), .rx_reset_out(u_rxr),
       .eth_tx_valid(etv), .eth_tx_ready(etr), .eth_tx_data(etd), .eth_tx_nbytes(etn),
-      .eth_tx_last(etl),
+      .eth_tx_last(etl), .eth_tx_detour(u_detour),
       .eth_rx_valid(erv), .eth_rx_ready(err), .eth_rx_data(erd), .eth_rx_nbytes(ern),
-      .eth_rx_last(erl), .eth_rx_user(eru),
+      .eth_rx_last(erl), .eth_rx_user(eru), .eth_rx_via(1'b0),
       .s_axil_awvalid(m_awvalid[i]), .s_axil_awready(m_awready[i]), .s_axil_awaddr(m_awaddr),
       .s_axil_wvalid(m_wvalid[i]), .s_axil_wready(m_wready[i]), .s_axil_wdata(m_wdata),
       .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[i]), .s_axil_bready(m_bready[i]),

@@ -79,6 +79,10 @@ module sue_endpoint #(
   output wire [ETH_W-1:0]   eth_tx_data,
   output wire [EBW-1:0]     eth_tx_nbytes,
   output wire               eth_tx_last,
+  output wire               eth_tx_detour,    // with every beat: the frame's destination is
+                                              // detoured (sue_reach; a multi-port instance sends
+                                              // it over another wire); 0 for PFC, CBFC,
+                                              // management frames and probes
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
   //      (the valid/ready rule is asserted in sue_rx_check)
   input  wire               eth_rx_valid,
@@ -87,6 +91,8 @@ module sue_endpoint #(
   input  wire [EBW-1:0]     eth_rx_nbytes,
   input  wire               eth_rx_last,
   input  wire               eth_rx_user,
+  input  wire               eth_rx_via,       // with every beat: the frame came over another
+                                              // port's wire (sue_fail_xbar); 0 in one port
   // ---- AXI4-Lite registers (docs/sue/index.md "Register map"; the valid/ready rule is asserted in sue_regs)
   input  wire               s_axil_awvalid,
   output wire               s_axil_awready,
@@ -179,6 +185,7 @@ module sue_endpoint #(
   reg  [8:0]         cnt_tx_timeouts;
   wire [3:0]         paused, xoff, pfc_paused, cbfc_paused;
   wire [7:0]         cfg_retry_limit;
+  wire [15:0]        cfg_probe;
   wire               link_q;
   wire [NDST-1:0]    unreach;
   wire [3:0]         intr_set;
@@ -218,7 +225,7 @@ module sue_endpoint #(
     .cfg_pfc_prio(cfg_pfc_prio), .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc),
     .cfg_pfc_refresh(cfg_pfc_refresh), .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
     .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid), .cfg_retry_limit(cfg_retry_limit),
-    .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid), .mgmt_wr_data(mw_data),
+    .cfg_probe(cfg_probe), .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid), .mgmt_wr_data(mw_data),
     .mgmt_send_valid(ms_valid), .mgmt_send_len(ms_len), .mgmt_words(m_words),
     .mgmt_queued(m_queued),
     .cfg_mgmt_rx_en(cfg_mrx_en), .cfg_mgmt_rx_etype(cfg_mrx_etype),
@@ -231,7 +238,9 @@ module sue_endpoint #(
   wire [DW-1:0] q_slot;
   sue_dst_lookup #(.NDST(NDST)) u_q_lookup (
     .dst_valid(dst_valid), .dst_xpuid(dst_xpuid), .xpuid(q_xpuid), .hit(q_hit), .slot(q_slot));
-  assign q_unreach = q_hit && unreach[q_slot];
+  wire [NDST-1:0] detour;   // sue_reach: frames to slot d take another wire
+  wire [NDST-1:0] via;      // ... its last frame came over another port's wire
+  assign q_unreach = q_hit && (detour[q_slot] || via[q_slot]);
   assign port_mac    = cfg_mac;
   assign port_mac_on = !cfg_hdr_fmt[0];
 
@@ -429,6 +438,10 @@ module sue_endpoint #(
   // a management frame's length (up to 508) may exceed PDU_MAX's width: its own path
   wire [13:0]   job_len14 = d_mgmt ? {3'd0, m_len} : {{(14 - LW){1'b0}}, job_len};
   wire [15:0]   job_psn = d_rep ? g_psn_rp : g_psn_new;
+  // detour (sue_reach): a frame to a detoured destination is tagged for another wire, and a
+  // stand-alone ACK / NACK also to one whose last frame came over another port's wire
+  wire          det_tag = ((d_rep || d_new || d_nack || d_ack) && detour[t_dslot]) ||
+                          ((d_nack || d_ack) && via[t_dslot]);
   sue_tx_frame #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX)) u_frame (
     .clk(clk), .rst_n(rst_n),
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_rcrc_c(cfg_rcrc_c), .cfg_xpuid(cfg_xpuid), .cfg_mac(cfg_mac),
@@ -447,7 +460,8 @@ module sue_endpoint #(
     .in_valid(a_valid), .in_ready(a_ready), .in_data(a_data), .in_last(a_last),
     .in_nbytes(a_nbytes),
     .out_valid(eth_tx_valid), .out_ready(eth_tx_ready), .out_data(eth_tx_data),
-    .out_last(eth_tx_last), .out_nbytes(eth_tx_nbytes));
+    .out_last(eth_tx_last), .out_nbytes(eth_tx_nbytes), .job_tag(det_tag),
+    .out_tag(eth_tx_detour));
 
   assign tx_decide  = free;
   assign rx_verdict = v_valid;
@@ -627,8 +641,23 @@ module sue_endpoint #(
   // ================================================================ link status, reachability
   sue_reach #(.NDST(NDST), .PSN_PER_VC(PSN_PER_VC)) u_reach (
     .clk(clk), .rst_n(rst_n), .cfg_retry_limit(cfg_retry_limit), .link_up(link_up), .tmo(tmo),
-    .heard_valid(g_rx_valid), .heard_slot(v_src), .link_q(link_q), .unreach(unreach),
-    .intr_set(intr_set));
+    .heard_valid(g_rx_valid), .heard_slot(v_src), .heard_via(via_sr[4]), .cfg_probe(cfg_probe),
+    .link_q(link_q), .unreach(unreach), .detour(detour), .via(via), .intr_set(intr_set));
+
+  // eth_rx_via of a frame's last beat, to its verdict (sue_rx_check: VERDICT_LAT = 5 cycles on)
+  reg  [4:0] via_sr, vlast_sr;
+  wire       rx_last_take = eth_rx_valid && eth_rx_ready && eth_rx_last;
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      via_sr   <= 5'd0;
+      vlast_sr <= 5'd0;
+    end else begin
+      via_sr   <= {via_sr[3:0], rx_last_take && eth_rx_via};
+      vlast_sr <= {vlast_sr[3:0], rx_last_take};
+    end
+  end
+  `ASSERT_CLK(via_aligned, clk, rst_n, !v_valid || vlast_sr[4],
+              "sue_endpoint: a verdict 5 cycles after no last beat (eth_rx_via misaligned)")
 
   `ASSERT_CLK(one_decision, clk, rst_n, !(d_new && (d_pfc || d_mgmt || d_rep || d_nack || d_ack)),
               "sue_endpoint: two frames decided in one cycle")

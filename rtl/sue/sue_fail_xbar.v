@@ -44,12 +44,14 @@ module sue_fail_xbar #(
   input  wire [P*ETH_W-1:0] ep_tx_data,
   input  wire [P*EBW-1:0]   ep_tx_nbytes,
   input  wire [P-1:0]       ep_tx_last,
+  input  wire [P-1:0]       ep_tx_detour,  // the frame's destination is detoured (sue_reach)
   output wire [P-1:0]       ep_rx_valid,
   input  wire [P-1:0]       ep_rx_ready,
   output wire [P*ETH_W-1:0] ep_rx_data,
   output wire [P*EBW-1:0]   ep_rx_nbytes,
   output wire [P-1:0]       ep_rx_last,
   output wire [P-1:0]       ep_rx_user,
+  output wire [P-1:0]       ep_rx_via,     // the beat offered comes over another wire
   // ---- the wires, wire w at [w * width +: width]
   output wire [P-1:0]       eth_tx_valid,
   input  wire [P-1:0]       eth_tx_ready,
@@ -134,11 +136,13 @@ module sue_fail_xbar #(
   wire [P*32-1:0] fcs;                 // per wire: the FCS of the bytes of its frame sent so far
   genvar w, e;
 
-  // ---- the wire each endpoint's frames take: its own while it is up; else the next one up
-  // after it (FAILOVER on, its MAC in use). It changes only between the endpoint's frames.
+  // ---- the wire each endpoint's frames take: its own while it is up and the frame on offer is
+  // not detoured; else the next one up after it (FAILOVER on, its MAC in use). It changes only
+  // between the endpoint's frames.
   generate for (e = 0; e < P; e = e + 1) begin : g_want
-    assign want[IW*e +: IW] = cfg_failover && cfg_mac_on[e] && !link_q[e] ? next_set(link_q, e) :
-                                                                           IW'(e);
+    wire away = !link_q[e] || (ep_tx_valid[e] && ep_tx_detour[e]);
+    assign want[IW*e +: IW] = cfg_failover && cfg_mac_on[e] && away ? next_set(link_q, e) :
+                                                                      IW'(e);
     assign host[2*e +: 2]   = 2'(host_q[IW*e +: IW]);
   end endgenerate
 
@@ -245,6 +249,7 @@ module sue_fail_xbar #(
     assign ep_rx_nbytes[EBW*e +: EBW]    = rx_cut_q[e] ? EBW'(1) : eth_rx_nbytes[EBW*s +: EBW];
     assign ep_rx_last[e]                 = rx_cut_q[e] || eth_rx_last[s];
     assign ep_rx_user[e]                 = rx_cut_q[e] || eth_rx_user[s];
+    assign ep_rx_via[e]                  = !rx_cut_q[e] && s != IW'(e);
   end endgenerate
   generate for (w = 0; w < P; w = w + 1) begin : g_rx_ready
     wire [IW-1:0] t = tgt[IW*w +: IW];
@@ -379,6 +384,8 @@ module sue_fail_xbar #(
     `ASSERT_STABLE(tx_offer_stable, clk, rst_n, eth_tx_valid[w], eth_tx_ready[w],
                    {eth_tx_data[ETH_W*w +: ETH_W], eth_tx_nbytes[EBW*w +: EBW], eth_tx_last[w]},
                    ETH_W + EBW + 1, "a wire's beat changed before it was taken")
+    `ASSERT_STABLE(ep_detour_stable, clk, rst_n, ep_tx_valid[w], ep_tx_ready[w], ep_tx_detour[w],
+                   1, "an endpoint's detour tag changed before its beat was taken")
     `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
                 rx_own_q[IW*t +: IW] == IW'(w) || !eth_rx_valid[w] || !eth_rx_ready[w],
                 "a wire's frame fed two endpoints")

@@ -116,6 +116,7 @@ module sue_multi #(
   output wire [P*ETH_W-1:0]   o_ep_tx_data,
   output wire [P*EBW-1:0]     o_ep_tx_nbytes,
   output wire [P-1:0]         o_ep_tx_last,
+  output wire [P-1:0]         o_ep_tx_detour,
   output wire [P-1:0]         o_ep_rx_valid,
   output wire [P-1:0]         o_ep_rx_ready,
   output wire [P*ETH_W-1:0]   o_ep_rx_data,
@@ -203,7 +204,7 @@ module sue_multi #(
   wire [P*144-1:0]    q_rx_control;
   wire [P*DATA_W-1:0] q_rx_data;
   wire [P*48-1:0]     ep_mac;
-  wire [P-1:0]        ep_mac_on, ep_rx_user;
+  wire [P-1:0]        ep_mac_on, ep_rx_user, ep_rx_via;
   genvar e;
   generate for (e = 0; e < P; e = e + 1) begin : g_port
     sue_endpoint #(
@@ -226,10 +227,11 @@ module sue_multi #(
       .eth_tx_valid(o_ep_tx_valid[e]), .eth_tx_ready(o_ep_tx_ready[e]),
       .eth_tx_data(o_ep_tx_data[ETH_W*e +: ETH_W]),
       .eth_tx_nbytes(o_ep_tx_nbytes[EBW*e +: EBW]), .eth_tx_last(o_ep_tx_last[e]),
+      .eth_tx_detour(o_ep_tx_detour[e]),
       .eth_rx_valid(o_ep_rx_valid[e]), .eth_rx_ready(o_ep_rx_ready[e]),
       .eth_rx_data(o_ep_rx_data[ETH_W*e +: ETH_W]),
       .eth_rx_nbytes(o_ep_rx_nbytes[EBW*e +: EBW]), .eth_rx_last(o_ep_rx_last[e]),
-      .eth_rx_user(ep_rx_user[e]),
+      .eth_rx_user(ep_rx_user[e]), .eth_rx_via(ep_rx_via[e]),
       .s_axil_awvalid(m_awvalid[e]), .s_axil_awready(m_awready[e]), .s_axil_awaddr(m_awaddr),
       .s_axil_wvalid(m_wvalid[e]), .s_axil_wready(m_wready[e]), .s_axil_wdata(m_wdata),
       .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[e]), .s_axil_bready(m_bready[e]),
@@ -247,9 +249,10 @@ module sue_multi #(
     .clk(clk), .rst_n(rst_n), .cfg_failover(cfg_failover), .link_q(link_q), .cfg_mac(ep_mac),
     .cfg_mac_on(ep_mac_on),
     .ep_tx_valid(o_ep_tx_valid), .ep_tx_ready(o_ep_tx_ready), .ep_tx_data(o_ep_tx_data),
-    .ep_tx_nbytes(o_ep_tx_nbytes), .ep_tx_last(o_ep_tx_last),
+    .ep_tx_nbytes(o_ep_tx_nbytes), .ep_tx_last(o_ep_tx_last), .ep_tx_detour(o_ep_tx_detour),
     .ep_rx_valid(o_ep_rx_valid), .ep_rx_ready(o_ep_rx_ready), .ep_rx_data(o_ep_rx_data),
     .ep_rx_nbytes(o_ep_rx_nbytes), .ep_rx_last(o_ep_rx_last), .ep_rx_user(ep_rx_user),
+    .ep_rx_via(ep_rx_via),
     .eth_tx_valid(eth_tx_valid), .eth_tx_ready(eth_tx_ready), .eth_tx_data(eth_tx_data),
     .eth_tx_nbytes(eth_tx_nbytes), .eth_tx_last(eth_tx_last),
     .eth_rx_valid(eth_rx_valid), .eth_rx_ready(eth_rx_ready), .eth_rx_data(eth_rx_data),

@@ -108,6 +108,7 @@ module sue_regs #(
     output wire                 cfg_vlan_tx,  // 802.1Q tag on frames sent (not PFC, not AIFH 6)
     output wire [11:0]          cfg_vlan_vid,
     output wire [7:0]           cfg_retry_limit,  // REACH.RETRY_LIMIT
+    output wire [15:0]          cfg_probe,        // REACH.PROBE
     output wire [23:0]          cfg_mgmt_gap,     // MGMT_GAP
     // ---- management frames (sue_mgmt_tx): a word written to MGMT_TX_DATA, a MGMT_TX_SEND
     output wire                 mgmt_wr_valid,
@@ -326,6 +327,7 @@ module sue_regs #(
   assign cfg_vlan_tx      = rg_vlan_tx_en;
   assign cfg_vlan_vid     = rg_vlan_vid;
   assign cfg_retry_limit  = rg_reach_retry_limit;
+  assign cfg_probe        = rg_reach_probe;
   assign cfg_mgmt_gap     = rg_mgmt_gap_cycles;
   assign mgmt_wr_valid    = rg_mgmt_tx_data_data_swmod;
   assign mgmt_wr_data     = rg_mgmt_tx_data_data;

@@ -75,6 +75,7 @@
   reg  rg_intr_en_unreach;
   reg  rg_intr_en_reach;
   reg  [7:0] rg_reach_retry_limit;
+  reg  [15:0] rg_reach_probe;
   reg  [23:0] rg_mgmt_gap_cycles;
   localparam [31:0] SUE_REG_MGMT_TX_STATUS_MAX_RST = (PDU_MAX + 54 < 508) ? PDU_MAX + 54 : 508;
   reg  [15:0] rg_mgmt_rx_filter_etype;
@@ -188,7 +189,7 @@
       10'h1D: rg_rdata = {4'd0, rg_vlan_vid, 15'd0, rg_vlan_tx_en};  // VLAN
       10'h1E: rg_rdata = {28'd0, rg_intr_reach, rg_intr_unreach, rg_intr_link_up, rg_intr_link_down};  // INTR
       10'h1F: rg_rdata = {28'd0, rg_intr_en_reach, rg_intr_en_unreach, rg_intr_en_link_up, rg_intr_en_link_down};  // INTR_EN
-      10'h20: rg_rdata = {24'd0, rg_reach_retry_limit};  // REACH
+      10'h20: rg_rdata = {8'd0, rg_reach_probe, rg_reach_retry_limit};  // REACH
       10'h21: rg_rdata = hw_unreach0;  // UNREACH0
       10'h22: rg_rdata = hw_unreach1;  // UNREACH1
       10'h23: rg_rdata = {8'd0, rg_mgmt_gap_cycles};  // MGMT_GAP
@@ -264,6 +265,7 @@
       rg_intr_en_unreach <= 1'h0;
       rg_intr_en_reach <= 1'h0;
       rg_reach_retry_limit <= 8'h7;
+      rg_reach_probe <= 16'h1000;
       rg_mgmt_gap_cycles <= 24'h186A0;
       rg_mgmt_rx_filter_etype <= 16'h0;
       rg_mgmt_rx_filter_mask <= 16'h0;
@@ -328,7 +330,10 @@
           rg_intr_en_unreach <= rg_wv[2];
           rg_intr_en_reach <= rg_wv[3];
         end
-        10'h20: rg_reach_retry_limit <= rg_wv[7:0];  // REACH
+        10'h20: begin  // REACH
+          rg_reach_retry_limit <= rg_wv[7:0];
+          rg_reach_probe <= rg_wv[23:8];
+        end
         10'h23: rg_mgmt_gap_cycles <= rg_wv[23:0];  // MGMT_GAP
         10'h27: begin  // MGMT_RX_FILTER
           rg_mgmt_rx_filter_etype <= rg_wv[15:0];

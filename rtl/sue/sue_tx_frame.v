@@ -82,7 +82,10 @@ module sue_tx_frame #(
   input  wire                         out_ready,
   output reg  [ETH_W-1:0]             out_data,
   output reg                          out_last,
-  output reg  [$clog2(ETH_W/8+1)-1:0] out_nbytes       // NB on every beat but the last
+  output reg  [$clog2(ETH_W/8+1)-1:0] out_nbytes,      // NB on every beat but the last
+  // a bit the job's owner carries with its frame: job_tag of the job, on every beat of its frame
+  input  wire                         job_tag,
+  output reg                          out_tag
 );
   localparam integer NB     = ETH_W / 8;
   localparam integer NBW    = $clog2(ETH_W / 8 + 1);
@@ -107,6 +110,7 @@ module sue_tx_frame #(
   reg [LNB-1:0]    s_q;          // P mod NB
   reg              rcrc_c_q;
   reg              pfc_q;        // the job is a PFC, CBFC or raw frame: no R-CRC bytes
+  reg              tag_q;        // job_tag of the job being built
   reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
   reg [ETH_W-1:0]  carry_q;      // previous input beat
 
@@ -275,6 +279,8 @@ module sue_tx_frame #(
       s_q        <= {LNB{1'b0}};
       rcrc_c_q   <= 1'b0;
       pfc_q      <= 1'b0;
+      tag_q      <= 1'b0;
+      out_tag    <= 1'b0;
       pre_q      <= {(8*PRE_NB){1'b0}};
       carry_q    <= {ETH_W{1'b0}};
       out_valid  <= 1'b0;
@@ -288,6 +294,7 @@ module sue_tx_frame #(
         out_data   <= r_w | fplace[ETH_W-1:0];
         out_last   <= last_beat;
         out_nbytes <= count(n_q, pos_q);
+        out_tag    <= tag_q;
         pos_q      <= pos_q + NB_P;
         pre_q      <= pre_q << ETH_W;
         if (need_in)
@@ -307,6 +314,7 @@ module sue_tx_frame #(
         s_q      <= p_new[LNB-1:0];
         rcrc_c_q <= cfg_rcrc_c;
         pfc_q    <= job_fc || job_raw;
+        tag_q    <= job_tag;
         pre_q    <= {hdr_new, {(8*PRE_NB-432){1'b0}}};
       end
     end
@@ -323,7 +331,7 @@ module sue_tx_frame #(
   wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
                                   job_partition, job_rpsn, job_len} & {160{!job_fc}};
   wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
-  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_raw, job_pfc, job_cbfc, job_pfc_used, job_cbfc_used, job_data_used}), 563,
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_tag, job_raw, job_pfc, job_cbfc, job_pfc_used, job_cbfc_used, job_data_used}), 564,
                  "job")
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
                  "command-area beat")

@@ -642,13 +642,13 @@ static void lockstep(fab_t *f, const xin_t *in, const xout_t *o) {
     if (ctl & 0x80) {
       const sue_ls_frame_t *x;
       unsigned nb = beat_bytes(td, i, ctl, b);
-      ls_ok(f, i, sue_ls_eth_tx(ls, f->t, b, nb, (ctl & 0x40) != 0, &x));
+      ls_ok(f, i, sue_ls_eth_tx(ls, f->t, b, nb, (ctl & 0x40) != 0, -1, &x)); /* one port */
       fab_lc_word(f->lc[0], i, FAB_LC_EP_OUT, get_field(td, 64 * i, 64), ctl);
     }
     ctl = (unsigned)get_field(rc, 8 * i, 8);
     if (ctl & 0x80) {
       unsigned nb = beat_bytes(rd, i, ctl, b);
-      ls_ok(f, i, sue_ls_eth_rx(ls, f->t, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0));
+      ls_ok(f, i, sue_ls_eth_rx(ls, f->t, b, nb, (ctl & 0x40) != 0, (ctl & 0x20) != 0, 0));
       fab_lc_word(f->lc[0], i, FAB_LC_EP_IN, get_field(rd, 64 * i, 64), ctl);
     }
     if (!irq_write_pending(f, i))

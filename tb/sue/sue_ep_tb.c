@@ -50,7 +50,7 @@ static void ports(side_t *s) {
   P(etv, "eth_tx_valid"), P(etr, "eth_tx_ready"), P(etd, "eth_tx_data");
   P(etn, "eth_tx_nbytes"), P(etl, "eth_tx_last"), P(erv, "eth_rx_valid");
   P(err, "eth_rx_ready"), P(erd, "eth_rx_data"), P(ern, "eth_rx_nbytes"), P(erl, "eth_rx_last");
-  P(eru, "eth_rx_user");
+  P(eru, "eth_rx_user"), P(etdet, "eth_tx_detour"), P(evia, "eth_rx_via");
   P(link_up, "link_up"), P(irq, "irq"), P(q_xpuid, "q_xpuid"), P(q_unreach, "q_unreach");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
   P(backlog, "tx_backlog");
@@ -244,6 +244,7 @@ static void drive_eth_rx(ep_t *e, side_t *s) {
     }
   }
   dut_set_u64(d, s->eru, 0);
+  dut_set_u64(d, s->evia, 0); /* one port: every frame over its own wire */
   if (!s->feeding) {
     dut_set_u64(d, s->erv, 0);
     return;
@@ -304,7 +305,7 @@ static void collect_eth_tx(ep_t *e, side_t *s) {
     b[j] = (uint8_t)bits_stream_byte(w, e->k->eth_w, j);
   s->txn += n;
   const sue_ls_frame_t *x;
-  ls_ok(s, sue_ls_eth_tx(&s->ls, e->t, b, n, (int)last, &x));
+  ls_ok(s, sue_ls_eth_tx(&s->ls, e->t, b, n, (int)last, (int)dut_get_u64(d, s->etdet), &x));
   if (!x)
     return;
   if (bpc) {
@@ -331,7 +332,7 @@ static void observe_eth_rx(ep_t *e, side_t *s) {
     return;
   size_t left = s->feed_len - s->feed_off;
   size_t eb = dut_width(s->d, s->erd) / 8, n = left < eb ? left : eb;
-  ls_ok(s, sue_ls_eth_rx(&s->ls, e->t, s->feed + s->feed_off, (unsigned)n, left <= eb, 0));
+  ls_ok(s, sue_ls_eth_rx(&s->ls, e->t, s->feed + s->feed_off, (unsigned)n, left <= eb, 0, 0));
   if (left <= eb) {
     s->feeding = 0;
     if (e->o.hook)

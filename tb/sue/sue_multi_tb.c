@@ -47,7 +47,8 @@ static void ports(mp_side_t *s) {
   P(o_sel_valid, "o_sel_valid"), P(o_sel_port, "o_sel_port"), P(o_sel_drop, "o_sel_drop");
   P(o_unreach, "o_unreach");
   P(ep_tv, "o_ep_tx_valid"), P(ep_tr, "o_ep_tx_ready"), P(ep_td, "o_ep_tx_data");
-  P(ep_tn, "o_ep_tx_nbytes"), P(ep_tl, "o_ep_tx_last"), P(ep_rv, "o_ep_rx_valid");
+  P(ep_tn, "o_ep_tx_nbytes"), P(ep_tl, "o_ep_tx_last"), P(ep_tdet, "o_ep_tx_detour"),
+      P(ep_rv, "o_ep_rx_valid");
   P(ep_rr, "o_ep_rx_ready"), P(ep_rd, "o_ep_rx_data"), P(ep_rn, "o_ep_rx_nbytes");
   P(ep_rl, "o_ep_rx_last");
 #undef P
@@ -373,6 +374,7 @@ static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o)
   }
   in->ep_tx_valid = (unsigned)dut_get_u64(d, s->ep_tv);
   in->ep_tx_last = (unsigned)dut_get_u64(d, s->ep_tl);
+  in->ep_tx_detour = (unsigned)dut_get_u64(d, s->ep_tdet);
   if (in->ep_tx_valid) { /* the beats' bytes: a cut holds one, and ends with their FCS */
     uint32_t w[HARNESS_WORDS(4096)];
     dut_get(d, s->ep_td, w);
@@ -413,7 +415,9 @@ static void collect_eth_tx(mp_t *m, mp_side_t *s, const sue_fxb_out_t *o) {
       b[j] = (uint8_t)v;
     }
     const sue_ls_frame_t *x;
-    ls_ok(s, e, sue_ls_eth_tx(&s->ls[e], m->t, b, n, (int)last, &x));
+    ls_ok(s, e,
+          sue_ls_eth_tx(&s->ls[e], m->t, b, n, (int)last, (int)dut_get_field(d, s->ep_tdet, e, 1),
+                        &x));
   }
   unsigned wv = (unsigned)dut_get_u64(d, s->etv);
   CHECK(wv == o->eth_tx_valid, "instance %u: eth_tx_valid 0x%x, the failover model 0x%x", s->id, wv,
@@ -478,7 +482,7 @@ static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const 
       CHECK(dut_get_field(d, s->ep_rn, e * ebw, ebw) == 1 && dut_get_field(d, s->ep_rl, e, 1),
             "instance %u: port %u's error beat (failover model) is not 1 byte, last", s->id, e);
       if (rr >> e & 1u)
-        ls_ok(s, e, sue_ls_eth_rx(&s->ls[e], m->t, zero, 1, 1, 1));
+        ls_ok(s, e, sue_ls_eth_rx(&s->ls[e], m->t, zero, 1, 1, 1, 0));
       continue;
     }
     unsigned q = (unsigned)o->rx_src[e];
@@ -490,9 +494,9 @@ static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const 
       continue;
     CHECK(s->feeding[q], "instance %u: port %u took a beat of idle wire %u", s->id, e, q);
     size_t left = s->feed_len[q] - s->feed_off[q], n = left < m->eb ? left : m->eb;
-    ls_ok(
-        s, e,
-        sue_ls_eth_rx(&s->ls[e], m->t, s->feed[q] + s->feed_off[q], (unsigned)n, left <= m->eb, 0));
+    ls_ok(s, e,
+          sue_ls_eth_rx(&s->ls[e], m->t, s->feed[q] + s->feed_off[q], (unsigned)n, left <= m->eb, 0,
+                        o->ep_rx_via >> e & 1u));
   }
   unsigned wr = (unsigned)dut_get_u64(d, s->err);
   CHECK((wr & s->rx_v) == (o->eth_rx_ready & s->rx_v),

@@ -60,7 +60,7 @@ struct mp_side {
       rx_data, rx_credit, rx_reset_in, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru,
       link_up, irq, o_decide, o_kind, o_verdict, o_irq, o_backlog, o_tx_credit, o_rx_credit,
       o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop, o_unreach, ep_tv, ep_tr, ep_td,
-      ep_tn, ep_tl, ep_rv, ep_rr, ep_rd, ep_rn, ep_rl;
+      ep_tn, ep_tl, ep_tdet, ep_rv, ep_rr, ep_rd, ep_rn, ep_rl;
   unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
   unsigned port_en;
   unsigned failover;   /* MCTRL.FAILOVER, as the model has it */

@@ -19,7 +19,11 @@
  *    unchanged until taken (AXI4-Stream); a group-addressed frame never goes out on another
  *    endpoint's wire; a frame received goes whole to the endpoint its destination names
  *    (FAILOVER on, the MAC in use) or else to its wire's own; every frame offered is taken. The
- *    event mix (frames carried, dropped, cut, steered) is checked.
+ *    event mix (frames carried, dropped, cut, steered) is checked. Detour: an endpoint's frame
+ *    tagged detoured (ep_tx_detour, a third of them) goes out on the next wire up after its own,
+ *    even with its own up (FAILOVER on, its MAC in use, another wire up), and only such a frame
+ *    leaves an endpoint whose wire is up for another; ep_rx_via says a beat comes over another
+ *    endpoint's wire.
  */
 #include <string.h>
 
@@ -47,6 +51,7 @@ typedef struct {
   uint64_t dst;         /* destination of the open frame */
   unsigned id;          /* frame number (bytes 6 .. 7 of every beat) */
   int tgt;              /* a wire's frame: the endpoint it is for, from its first beat shown (-1) */
+  unsigned det;         /* an endpoint's frame: tagged detoured (ep_tx_detour) */
 } src_t;
 
 typedef struct {
@@ -55,8 +60,8 @@ typedef struct {
   prng_t r;
   sue_fxb_t m;
   sue_fxb_in_t in;
-  port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, erv, err, erd, ern, erl, eru, wtv, wtr,
-      wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut, nrxc;
+  port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, etdet, erv, evia, err, erd, ern, erl, eru,
+      wtv, wtr, wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut, nrxc;
   src_t tx[PX], rx[PX];
   int wire_ep[PX];  /* the endpoint whose frame is open on wire w (-1: none) */
   src_t wire_f[PX]; /* ... that frame (its id, beats and destination) */
@@ -73,7 +78,7 @@ typedef struct {
   int ep_wire[PX];     /* the wire whose frame endpoint e is taking (-1: none) */
   unsigned rx_tgt[PX]; /* the endpoint wire w's open frame must reach */
   /* the event mix */
-  unsigned frames_out, carried, dropped, steered, frames_in, cut;
+  unsigned frames_out, carried, dropped, steered, frames_in, cut, detoured;
   /* a dead wire losing the rest of a frame: bit w, an endpoint inside it waits for its end
    * (the error beat); frames lost so with an endpoint inside, error beats taken */
   unsigned pend_cut, lost_in, rx_cuts;
@@ -148,6 +153,7 @@ static void new_frame(fxb_t *x, src_t *s, int ep) {
   s->tgt = -1;
   s->beats = (unsigned)prng_range(r, 1, 6);
   s->id++;
+  s->det = ep && prng_bernoulli(r, 0.3);
   if (ep) /* an endpoint's frame: to a peer, or to a group (PFC, CBFC) */
     s->dst = prng_bernoulli(r, 0.2) ? 0x0180C2000001ull : 0x02AA00000000ull | prng_below(r, 256);
   else /* a frame on a wire: for one of the endpoints, or another address */
@@ -228,6 +234,11 @@ static void drive(fxb_t *x) {
   dut_set_u64(d, x->etv, tv);
   dut_set(d, x->etn, tn);
   dut_set_u64(d, x->etl, tl);
+  unsigned det = 0; /* with a beat shown, its frame's tag; else anything */
+  for (unsigned i = 0; i < c->p; i++)
+    det |= (tv >> i & 1u ? x->tx[i].det : (unsigned)prng_below(r, 2)) << i;
+  dut_set_u64(d, x->etdet, det);
+  x->in.ep_tx_detour = det;
   dut_set(d, x->wrd, rd);
   dut_set_u64(d, x->wrv, rv);
   dut_set(d, x->wrn, rn);
@@ -315,6 +326,10 @@ static void check(fxb_t *x, uint64_t t) {
         continue;
       }
       const unsigned g = (unsigned)o.rx_src[e];
+      CHECK((unsigned)dut_get_field(d, x->evia, e, 1) == (o.ep_rx_via >> e & 1u) &&
+                (o.ep_rx_via >> e & 1u) == (g != e),
+            "cycle %llu: endpoint %u's ep_rx_via is not (wire %u is another's)",
+            (unsigned long long)t, e, g);
       same = n == (rn[0] >> (g * ebw) & ((1u << ebw) - 1u)) && (el >> e & 1u) == (wl >> g & 1u) &&
              (eu >> e & 1u) == (wu >> g & 1u);
       for (unsigned j = 0; same && j < ew / 8; j++)
@@ -376,8 +391,8 @@ static void check(fxb_t *x, uint64_t t) {
             e);
       unsigned gone = !(o.eth_tx_valid >> w & 1u);
       /* its own wire, or another only as failover: its link down (at the last update of its
-       * wire), FAILOVER on, its MAC in use */
-      CHECK((unsigned)w == e || x->was_down >> e & 1u,
+       * wire), FAILOVER on, its MAC in use; or a detoured frame (where: the model's lockstep) */
+      CHECK((unsigned)w == e || x->was_down >> e & 1u || s->det,
             "cycle %llu: endpoint %u on wire %d, its own up", (unsigned long long)t, e, w);
       CHECK(!gone || ((unsigned)w != e && (s->dst >> 40 & 1u)),
             "cycle %llu: endpoint %u's frame dropped (wire %d)", (unsigned long long)t, e, w);
@@ -385,6 +400,7 @@ static void check(fxb_t *x, uint64_t t) {
             "cycle %llu: endpoint %u's group frame sent on wire %d", (unsigned long long)t, e, w);
       x->frames_out++;
       x->carried += (unsigned)w != e && !gone;
+      x->detoured += (unsigned)w != e && !gone && s->det && (x->in.link >> e & 1u);
       x->dropped += gone;
       CHECK(x->wire_ep[w] < 0, "cycle %llu: wire %d takes a frame inside another",
             (unsigned long long)t, w);
@@ -484,7 +500,8 @@ HARNESS_TEST(fxb_lockstep) {
 #define P(f, n) x.f = dut_port(d, n)
     P(fo, "cfg_failover"), P(link, "link_q"), P(mac, "cfg_mac"), P(mac_on, "cfg_mac_on");
     P(etv, "ep_tx_valid"), P(etr, "ep_tx_ready"), P(etd, "ep_tx_data"), P(etn, "ep_tx_nbytes");
-    P(etl, "ep_tx_last"), P(erv, "ep_rx_valid"), P(err, "ep_rx_ready"), P(erd, "ep_rx_data");
+    P(etl, "ep_tx_last"), P(etdet, "ep_tx_detour"), P(evia, "ep_rx_via"), P(erv, "ep_rx_valid"),
+        P(err, "ep_rx_ready"), P(erd, "ep_rx_data");
     P(ern, "ep_rx_nbytes"), P(erl, "ep_rx_last"), P(eru, "ep_rx_user");
     P(wtv, "eth_tx_valid"), P(wtr, "eth_tx_ready"), P(wtd, "eth_tx_data");
     P(wtn, "eth_tx_nbytes"), P(wtl, "eth_tx_last"), P(wrv, "eth_rx_valid"), P(wrr, "eth_rx_ready");
@@ -511,6 +528,7 @@ HARNESS_TEST(fxb_lockstep) {
     dut_set_u64(d, x.fo, 1);
     dut_set_u64(d, x.link, x.in.link);
     dut_set_u64(d, x.etv, 0);
+    dut_set_u64(d, x.etdet, 0);
     dut_set_u64(d, x.wrv, 0);
     dut_set_u64(d, x.wtr, 0);
     dut_set_u64(d, x.err, 0);
@@ -521,12 +539,13 @@ HARNESS_TEST(fxb_lockstep) {
       dut_step(d, 1);
     }
     harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried, "
-                "%u cut on a dead wire), %u in (%u to another wire's endpoint, %u lost by a dead "
+                "%u cut on a dead wire, %u detoured from a live one), %u in (%u to another wire's "
+                "endpoint, %u lost by a dead "
                 "wire with an endpoint inside, %u of those ended by the error beat)",
-                x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.frames_in, x.steered,
-                x.lost_in, x.rx_cuts);
-    CHECK(x.carried > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 && x.rx_cuts > 5 &&
-              x.frames_out > cycles / 8 && x.frames_in > cycles / 8,
+                x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.detoured, x.frames_in,
+                x.steered, x.lost_in, x.rx_cuts);
+    CHECK(x.carried > 20 && x.detoured > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 &&
+              x.rx_cuts > 5 && x.frames_out > cycles / 8 && x.frames_in > cycles / 8,
           "%s: event mix too thin", x.c->top);
     CHECK_EQ(x.cut, x.m.n_cut, "frames cut (the wires' terminators against the model's count)");
     unsigned pend = 0;

@@ -23,7 +23,9 @@
  *  - mp_map_move:  ordered, the XPU moves every connection to port 0 by rewriting MAP when its
  *                  traffic is quiet, and back: order kept, nothing lost.
  *  - mp_unreach:   unordered, the peer unreachable on port 1 (its wire losing everything, the link
- *                  up): no new command to port 1 while it is, port 1 used again once reachable.
+ *                  up): no new command to port 1 while it is, what port 1 held delivered over
+ *                  wire 0 (the detour) while the wire still loses everything, port 1 used again
+ *                  once the detours end and the peer is reachable.
  */
 #include "harness.h"
 #include "sue_multi_tb.h"
@@ -172,23 +174,30 @@ HARNESS_TEST(mp_port_en) {
   mp_free(m);
 }
 
-/* A destination unreachable on one port (issue 19 item 3, "new work avoids it"): unordered, port
- * 1's wire loses every frame both ways while its link stays up. Each side's port 1 times out
- * (REACH.RETRY_LIMIT 1 there) and marks the peer unreachable; from then no new command goes to
- * port 1, although it is up and holds credits, until a frame from the peer passes there again
- * (the wire back, the go-back-N resend answered); then port 1 is used again. What port 1 held
- * waits for the wire (this instance resends it on port 1 only) and is delivered once. */
-static int unreach_on(const mp_t *m, unsigned e, int want) {
-  for (unsigned i = 0; i < 2; i++)
-    if (((m->s[i].ls[e].m.reach.unr_q >> 1) & 1u) != (unsigned)want) /* the peer: slot 1 */
-      return 0;
-  return 1;
+/* A destination unreachable on one port (issue 19 item 3, spec 3.3.7 "moves the associated work
+ * to another port"): unordered, port 1's wire loses every frame both ways while its link stays
+ * up. Only instance 21 sends at first: its port 1 times out (REACH.RETRY_LIMIT 1 there) and
+ * marks the peer unreachable, and from then its port 1's frames to the peer take wire 0 (the
+ * detour, docs/sue/sue_fail_xbar.md): what it held is resent by its go-back-N over wire 0. The
+ * peer's port 1, which sent nothing and so never timed out, hears them over wire 0 and answers
+ * that way: its ACKs go over wire 0 (else they would be lost on wire 1 and instance 21's resends
+ * would never end), and its own new work leaves port 1. Then both send: no new command goes to
+ * port 1 on either side, although it is up and holds credits, and everything port 1 sent is
+ * delivered and acknowledged while wire 1 still loses everything. REACH.PROBE is 0 (never) while
+ * the wire is cut, so that the detour holds; with the wire back the test writes PROBE 400: the
+ * detours end, port 1 is used again, and a frame from the peer over wire 1 makes it reachable. */
+static unsigned peer_unreach(const mp_side_t *s) { return s->ls[1].m.reach.unr_q >> 1 & 1u; }
+static unsigned peer_detour(const mp_side_t *s) { /* the peer: slot 1 */
+  return (unsigned)(sue_reach_detour(&s->ls[1].m.reach) >> 1 & 1u);
+}
+static unsigned peer_via(const mp_side_t *s) {
+  return (unsigned)(sue_reach_via(&s->ls[1].m.reach) >> 1 & 1u);
 }
 
 HARNESS_TEST(mp_unreach) {
   const unsigned n = ncmds();
   mp_t *m = mp_new("sue_multi_p2", 0, n, 0.0, 0x120);
-  /* port 1: RETRY_LIMIT 1, and a shorter timer (the test's length) */
+  /* port 1: RETRY_LIMIT 1, PROBE 0, and a shorter timer (the test's length) */
   for (unsigned i = 0; i < 2; i++) {
     mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_REACH, 1, NULL);
     mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
@@ -200,16 +209,25 @@ HARNESS_TEST(mp_unreach) {
   for (unsigned i = 0; i < 2; i++) {
     CHECK(m->s[i].sent_port[1] > 0, "instance %u: port 1 unused before the cut", m->s[i].id);
     p1[i] = m->s[i].sent_port[1];
-    m->s[i].to_send = n / 3 + n / 6;
   }
-  m->cut = 2u;                   /* port 1's wire loses everything; its link stays up */
-  while (!unreach_on(m, 1, 1)) { /* some commands to port 1, unanswered: its timer runs out */
+  m->s[0].to_send = n / 3 + n / 6;  /* instance 21 alone */
+  m->cut = 2u;                      /* port 1's wire loses everything; its link stays up */
+  while (!peer_unreach(&m->s[0])) { /* some commands to port 1, unanswered: its timer runs out */
     CHECK(m->t < m->max_cycles, "port 1 never found the peer unreachable");
     mp_cycle(m, 1);
   }
+  CHECK(m->s[0].sent_port[1] > p1[0], "nothing went to port 1 in the cut");
+  const uint64_t t_unr = m->t;
+  while (!peer_via(&m->s[1])) { /* the resend over wire 0 reaches the peer's port 1 */
+    CHECK(m->t < t_unr + 10 * 600, "instance 42's port 1 never heard 21 over wire 0: %llu cycles",
+          (unsigned long long)(m->t - t_unr));
+    mp_cycle(m, 1);
+  }
+  CHECK(!peer_unreach(&m->s[1]), "instance 42's port 1 timed out (it had nothing to send)");
+  harness_log(
+      "port 1: peer unreachable at instance 21 by cycle %llu, heard over wire 0 at 42 by %llu",
+      (unsigned long long)t_unr, (unsigned long long)m->t);
   for (unsigned i = 0; i < 2; i++) {
-    CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: nothing went to port 1 in the cut",
-          m->s[i].id);
     p1[i] = m->s[i].sent_port[1];
     m->s[i].to_send = 2 * n / 3;
   }
@@ -217,19 +235,47 @@ HARNESS_TEST(mp_unreach) {
     CHECK(m->t < m->max_cycles, "not sent: %u, %u", m->s[0].sent, m->s[1].sent);
     mp_cycle(m, 1); /* new work while the peer is unreachable on port 1 */
   }
-  for (unsigned i = 0; i < 2; i++)
+  /* what port 1 holds goes over wire 0 while wire 1 still loses everything, and is acknowledged
+   * over wire 0 too (the peer's port 1 answers the way it was reached) */
+  const uint64_t t_all = m->t;
+  while (m->s[1].rx_port[1] < m->s[0].sent_port[1] || m->s[0].rx_port[1] < m->s[1].sent_port[1] ||
+         sue_ep_unacked(&m->s[0].ls[1].m) || sue_ep_unacked(&m->s[1].ls[1].m)) {
+    CHECK(m->t < t_all + 40 * 600,
+          "port 1's commands not delivered and acknowledged over the detour: %u of %u, %u of %u "
+          "delivered; %u and %u PDUs unacknowledged",
+          m->s[1].rx_port[1], m->s[0].sent_port[1], m->s[0].rx_port[1], m->s[1].sent_port[1],
+          sue_ep_unacked(&m->s[0].ls[1].m), sue_ep_unacked(&m->s[1].ls[1].m));
+    mp_cycle(m, 1);
+  }
+  for (unsigned i = 0; i < 2; i++) {
     CHECK(m->s[i].sent_port[1] == p1[i] && m->s[i].unreach_cyc[1] > 0,
           "instance %u: %u commands went to port 1 while the peer was unreachable there",
           m->s[i].id, m->s[i].sent_port[1] - p1[i]);
-  m->cut = 0;
-  while (!unreach_on(m, 1, 0)) { /* the resend answered: the peer heard from on port 1 again */
-    CHECK(m->t < m->max_cycles, "port 1 never found the peer reachable again");
-    mp_cycle(m, 0);
+    CHECK(m->s[i].carried_port[1] > 0 && m->s[i].carried_port[0] == 0,
+          "instance %u: frames of port 1 on wire 0: %u (its wire up); of port 0 on wire 1: %u",
+          m->s[i].id, m->s[i].carried_port[1], m->s[i].carried_port[0]);
+    harness_log("instance %u: %u frames of port 1 detoured over wire 0 by cycle %llu", m->s[i].id,
+                m->s[i].carried_port[1], (unsigned long long)m->t);
   }
+  m->cut = 0;
+  for (unsigned i = 0; i < 2; i++) /* the detours end (every 400 cycles) and wire 1 is tried */
+    mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_REACH, 1u | 400u << SUE_REG_REACH_PROBE_LSB, NULL);
+  mp_axi_settle(m);
+  /* the peer is reachable again once a frame from it passes over wire 1: traffic until both
+   * sides have heard one (a short run may send nothing on port 1 before that) */
   mp_to_send(m, n);
+  while (peer_unreach(&m->s[0]) || peer_unreach(&m->s[1])) {
+    CHECK(m->t < m->max_cycles, "port 1 never found the peer reachable again");
+    for (unsigned i = 0; i < 2; i++)
+      if (m->s[i].sent == m->s[i].to_send)
+        m->s[i].to_send += 8;
+    mp_cycle(m, 1);
+  }
   mp_run(m, 0);
   mp_finish(m);
   for (unsigned i = 0; i < 2; i++) {
+    CHECK(!peer_detour(&m->s[i]) && !peer_via(&m->s[i]),
+          "instance %u: port 1 still detours the peer", m->s[i].id);
     CHECK(m->s[i].sent_port[1] > p1[i], "instance %u: port 1 unused once reachable again",
           m->s[i].id);
     CHECK_EQ(m->s[i].sent_unreach, 0, "commands handed to a port that found the peer unreachable");

@@ -41,7 +41,7 @@ typedef struct {
   port_t job_valid, job_ready, dmac, dip, dxpuid, op, xpuid, psn, vc, part, rpsn, len;
   port_t pfc, raw, pfc_cev, pfc_time, cbfc, cbfc_oui, cbfc_cev, cbfc_limit, cbfc_sent;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
-  port_t out_valid, out_ready, out_data, out_last, out_nb;
+  port_t out_valid, out_ready, out_data, out_last, out_nb, job_tag, out_tag;
 } txf_t;
 
 static void txf_open(txf_t *t, const char *top, unsigned w) {
@@ -92,8 +92,11 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->out_ready = dut_port(d, "out_ready");
   t->out_data = dut_port(d, "out_data");
   t->out_last = dut_port(d, "out_last");
+  t->job_tag = dut_port(d, "job_tag");
+  t->out_tag = dut_port(d, "out_tag");
   t->out_nb = dut_port(d, "out_nbytes");
   dut_set_u64(d, t->job_valid, 0);
+  dut_set_u64(d, t->job_tag, 0);
   dut_set_u64(d, t->in_valid, 0);
   dut_set_u64(d, t->out_ready, 0);
   dut_reset(d, 2);
@@ -302,6 +305,9 @@ typedef struct {
 
 typedef void (*frame_sink_t)(const job_t *j, void *arg);
 
+/* job n's job_tag: a bit the frame carries on every beat (the endpoint's detour bit) */
+static unsigned job_tag_of(unsigned n) { return (n * 2654435761u) >> 31 & 1u; }
+
 /* Sends jobs n = 0 .. count-1 made by make(n) and checks every beat of every frame. */
 static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, void *), void *arg,
                     const traffic_t *tr, frame_sink_t sink, void *sink_arg) {
@@ -323,6 +329,7 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
     if (job_up)
       txf_drive_job(t, &q[accepted % QJOBS]);
     dut_set_u64(d, t->job_valid, (uint64_t)job_up);
+    dut_set_u64(d, t->job_tag, job_up ? job_tag_of(accepted) : prng_below(&rng, 2));
     /* input side: the command bytes of the accepted jobs, in order */
     while (in_job < accepted && in_off >= q[in_job % QJOBS].len) {
       in_job++;
@@ -360,6 +367,7 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
       CHECK(out_job < accepted, "out_valid with no job accepted");
       CHECK_EQ(nbo, exp_nb, "out_nbytes");
       CHECK_EQ(last, rest <= t->nb, "out_last");
+      CHECK_EQ(dut_get_u64(d, t->out_tag), job_tag_of(out_job), "out_tag (the job's job_tag)");
       dut_get(d, t->out_data, wd);
       for (unsigned b = 0; b < exp_nb; b++)
         if (bits_stream_byte(wd, t->w, b) != j->frame[out_off + b])

@@ -31,7 +31,7 @@ static int fail(sue_ls_t *ls, const char *fmt, ...) {
   return -1;
 }
 
-static int fq_push(sue_ls_fq_t *q, const uint8_t *b, size_t len, unsigned kind) {
+static int fq_push(sue_ls_fq_t *q, const uint8_t *b, size_t len, unsigned kind, unsigned tag) {
   if (q->n == q->cap) {
     size_t nc = q->cap ? 2 * q->cap : 16;
     sue_ls_frame_t *p = malloc(nc * sizeof *p);
@@ -51,6 +51,7 @@ static int fq_push(sue_ls_fq_t *q, const uint8_t *b, size_t len, unsigned kind) 
   memcpy(f->buf, b, len);
   f->len = len;
   f->kind = kind;
+  f->tag = tag;
   q->n++;
   return 0;
 }
@@ -150,7 +151,7 @@ int sue_ls_decide(sue_ls_t *ls, uint64_t t, unsigned decide, unsigned kind, size
     return fail(ls, "at cycle %llu the RTL decides %s, the model %s", (unsigned long long)t,
                 sue_ls_kind_name[kind], sue_ls_kind_name[mk]);
   if (n) {
-    if (fq_push(&ls->exp, ls->scratch, n, kind))
+    if (fq_push(&ls->exp, ls->scratch, n, kind, sue_ep_tx_detour(&ls->m)))
       return fail(ls, "memory");
     ls->kinds[kind]++;
   }
@@ -164,7 +165,7 @@ int sue_ls_verdict(sue_ls_t *ls, uint64_t t, unsigned verdict) {
   sue_ls_frame_t *x = fq_head(&ls->fed);
   if (!x)
     return fail(ls, "a verdict without a frame (cycle %llu)", (unsigned long long)t);
-  (void)sue_ep_port_rx(&ls->m, t, x->buf, x->len);
+  (void)sue_ep_port_rx_via(&ls->m, t, x->buf, x->len, x->tag);
   fq_pop(&ls->fed);
   return 0;
 }
@@ -195,9 +196,13 @@ int sue_ls_credits(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n) {
   return n ? 1 : 0;
 }
 
-int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last,
+int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int detour,
                   const sue_ls_frame_t **done) {
   *done = NULL;
+  const sue_ls_frame_t *h = fq_head(&ls->exp);
+  if (detour >= 0 && h && h->tag != (unsigned)detour)
+    return fail(ls, "frame %u (%s) at cycle %llu: eth_tx_detour %d, the model's %u", ls->frames,
+                sue_ls_kind_name[h->kind], (unsigned long long)t, detour, h->tag);
   if (ls->txn + n > SUE_FRAME_MAX)
     return fail(ls, "a frame longer than %u bytes out (cycle %llu)", SUE_FRAME_MAX,
                 (unsigned long long)t);
@@ -226,7 +231,8 @@ int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
   return 1;
 }
 
-int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user) {
+int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user,
+                  unsigned via) {
   if (ls->rxn + n > SUE_FRAME_MAX)
     return fail(ls, "a frame longer than %u bytes in", SUE_FRAME_MAX);
   if (ls->rxn == 0) /* a frame's first beat: the management path may reserve a slot */
@@ -244,7 +250,7 @@ int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
   }
   if (sue_ep_mgmt_rx_end(&ls->m, ls->rxb, ls->rxn))
     return fail(ls, "%u frames in without a verdict", SUE_MGMT_RX_INFLIGHT);
-  int r = fq_push(&ls->fed, ls->rxb, ls->rxn, 0);
+  int r = fq_push(&ls->fed, ls->rxb, ls->rxn, 0, via);
   ls->rxn = 0;
   return r ? fail(ls, "memory") : 0;
 }

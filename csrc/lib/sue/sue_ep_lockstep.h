@@ -43,6 +43,7 @@ typedef struct {
   uint8_t *buf;
   size_t len;
   unsigned kind; /* sue_ls_decide's kind: 1 PFC, 2 replay, 3 NACK, 4 ACK, 5 new PDU, 6 management */
+  unsigned tag;  /* a frame out: its detour tag (eth_tx_detour); in: it came via another wire */
 } sue_ls_frame_t;
 
 typedef struct { /* a FIFO of frames */
@@ -94,12 +95,15 @@ int sue_ls_deliver(sue_ls_t *ls, uint64_t t, unsigned vc, sue_cmd_t *c);
 void sue_ls_rx_credit(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n);
 /* The RTL returns n ingress credits of {vc, type} in this cycle (n = 0: none). */
 int sue_ls_credits(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n);
-/* A beat taken on eth_tx in cycle t: its n bytes; at the last one the frame must be the model's
- * next (then *done points at it until the next call, else it is NULL). */
-int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last,
+/* A beat taken on eth_tx in cycle t: its n bytes, eth_tx_detour (-1: not compared), which must
+ * be the model's for the frame; at the last one the frame must be the model's next (then *done
+ * points at it until the next call, else it is NULL). */
+int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int detour,
                   const sue_ls_frame_t **done);
-/* A beat taken on eth_rx in cycle t: its n bytes, user (a MAC error) on the last one. */
-int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user);
+/* A beat taken on eth_rx in cycle t: its n bytes, user (a MAC error) and via (eth_rx_via: over
+ * another port's wire) on the last one. */
+int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int user,
+                  unsigned via);
 /* The link_up input the RTL has in cycle t. */
 void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up);
 /* irq of cycle t, after the register write completing in it (if any) is reported. */

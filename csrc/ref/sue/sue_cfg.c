@@ -125,6 +125,7 @@ void sue_cfg_reset(sue_cfg_t *c, const sue_params_t *p) {
   c->intr_en = SUE_REG_INTR_EN_LINK_DOWN_RESET | SUE_REG_INTR_EN_LINK_UP_RESET |
                SUE_REG_INTR_EN_UNREACH_RESET | SUE_REG_INTR_EN_REACH_RESET;
   c->retry_limit = SUE_REG_REACH_RETRY_LIMIT_RESET;
+  c->probe = SUE_REG_REACH_PROBE_RESET;
   c->mgmt_gap = SUE_REG_MGMT_GAP_CYCLES_RESET;
   c->mgmt_rx_en = SUE_REG_MGMT_RX_CTL_EN_RESET;
   c->mgmt_rx_etype = SUE_REG_MGMT_RX_FILTER_ETYPE_RESET;

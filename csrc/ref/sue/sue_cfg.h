@@ -140,6 +140,7 @@ typedef struct {
   unsigned vlan_vid;    /* VLAN[27:16]: its VLAN id; the PCP is the VC's pfc_prio, DEI 0 */
   unsigned intr_en;     /* INTR_EN: SUE_INTR_* bits that raise irq */
   unsigned retry_limit; /* REACH.RETRY_LIMIT (sue_reach_model.h) */
+  unsigned probe;       /* REACH.PROBE: cycles between probes of a detoured destination */
   uint32_t mgmt_gap;    /* MGMT_GAP: cycles between two management frames' decisions */
   unsigned mgmt_rx_en;  /* MGMT_RX_CTL.EN (sue_mgmt_rx_model.h) */
   uint16_t mgmt_rx_etype, mgmt_rx_mask; /* MGMT_RX_FILTER */

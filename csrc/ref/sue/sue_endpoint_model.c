@@ -160,7 +160,8 @@ static void pfc_eval(sue_ep_t *ep) {
  * same cycle, after that cycle's cut, must not drain them early. */
 static void advance(sue_ep_t *ep, uint64_t now) {
   if (now > ep->now) {
-    sue_reach_edge(&ep->reach); /* the clock edge that ended the last cycle */
+    /* the clock edge that ended the last cycle, and any after it */
+    sue_reach_edges(&ep->reach, ep->cfg.probe, now - ep->now);
     ep->now = now;
     ingress_drain(ep);
   }
@@ -267,6 +268,9 @@ static unsigned ack_frame_vc(const sue_ep_t *ep, unsigned c) {
 static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const uint8_t *cmds,
                    size_t len, uint8_t *out) {
   sue_conn_t *k = &ep->conn[c];
+  /* detoured: the PDUs by the detour, stand-alone ACKs / NACKs by it or by the way d came */
+  uint64_t det = sue_reach_detour(&ep->reach) | (cmds ? 0u : sue_reach_via(&ep->reach));
+  ep->tx_detour = (unsigned)(det >> conn_dslot(ep, c) & 1u);
   sue_rh_t rh;
   memset(&rh, 0, sizeof rh);
   rh.ver = SUE_RH_VER;
@@ -334,6 +338,7 @@ void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len) {
 
 size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   advance(ep, now);
+  ep->tx_detour = 0;
   unsigned n = ep->nconn;
   /* 1. PFC, or a CBFC update (FC_MODE: never both) */
   if (sue_pfc_owed(&ep->pfc, &ep->cfg))
@@ -404,6 +409,10 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
 }
 
 int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
+  return sue_ep_port_rx_via(ep, now, f, len, 0);
+}
+
+int sue_ep_port_rx_via(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len, unsigned via) {
   advance(ep, now);
   ep->cnt[SUE_CNT_RX_FRAMES]++;
   ep->cnt[SUE_CNT_RX_BYTES] += (uint32_t)len;
@@ -434,7 +443,7 @@ int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len) {
     return 0;
   }
   sue_cbfc_rx_frame(&ep->cbfc, &cc, info.rh.vc, (unsigned)len); /* data or control: counted */
-  sue_reach_heard(&ep->reach, info.src_slot);                   /* data or control: heard from */
+  sue_reach_heard_via(&ep->reach, info.src_slot, via);          /* data or control: heard from */
   unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
   sue_conn_t *k = &ep->conn[c];
   if (info.rh.op == SUE_OP_ACK) {
@@ -546,8 +555,10 @@ unsigned sue_ep_tx_backlog(const sue_ep_t *ep) {
 
 int sue_ep_dst_unreach(const sue_ep_t *ep, unsigned xpuid) {
   int d = sue_cfg_find_dst(&ep->cfg, &ep->p, xpuid);
-  return d >= 0 && (ep->reach.unr_q >> d & 1u);
+  return d >= 0 && ((sue_reach_detour(&ep->reach) | sue_reach_via(&ep->reach)) >> d & 1u);
 }
+
+unsigned sue_ep_tx_detour(const sue_ep_t *ep) { return ep->tx_detour; }
 
 unsigned sue_ep_unacked(const sue_ep_t *ep) {
   unsigned n = 0;

@@ -82,7 +82,8 @@ typedef struct {
   unsigned tx_in_reset, rx_in_reset;
   /* link status and reachability (sue_reach_model.h): INTR, STATUS.LINK_UP, UNREACH0/1 */
   sue_reach_t reach;
-  uint8_t *tmo_slot; /* [ndst] scratch: a timer of the slot expired in this cycle */
+  unsigned tx_detour; /* the detour tag of the frame sue_ep_port_tx gave last (eth_tx_detour) */
+  uint8_t *tmo_slot;  /* [ndst] scratch: a timer of the slot expired in this cycle */
   /* management frames (docs/sue/index.md "Management frames") */
   uint8_t mgmt_wr[SUE_MGMT_MAX + 4]; /* the frame being written */
   unsigned mgmt_words;               /* its words */
@@ -124,6 +125,12 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *frame);
 /* A frame (FCS included) arrived complete at cycle now. Returns 0 when it was accepted (data,
  * control or PFC), else the SUE_CNT_RX_* index of the counter it was dropped on. */
 int sue_ep_port_rx(sue_ep_t *ep, uint64_t now, const uint8_t *frame, size_t len);
+/* ... that came over another port's wire (via 1: eth_rx_via of a multi-port instance) or its own
+ * (via 0: sue_ep_port_rx). */
+int sue_ep_port_rx_via(sue_ep_t *ep, uint64_t now, const uint8_t *frame, size_t len, unsigned via);
+/* The detour tag (eth_tx_detour) of the frame sue_ep_port_tx gave last: its destination is
+ * detoured (unreachable or via, sue_reach_model.h), and it does not take the probe. */
+unsigned sue_ep_tx_detour(const sue_ep_t *ep);
 
 /* ---- XPU command interface, receive ---- */
 /* rx_credit: the XPU grants n credits of {vc, type}. */
@@ -179,8 +186,9 @@ unsigned sue_ep_tx_queued(const sue_ep_t *ep);
 unsigned sue_ep_tx_backlog(const sue_ep_t *ep);
 /* PDUs sent and not acknowledged, summed over the connections. */
 unsigned sue_ep_unacked(const sue_ep_t *ep);
-/* The RTL's q_unreach for q_xpuid = xpuid: an entry of the destination table, unreachable
- * (UNREACH, as registered at the last edge). A multi-port instance's port choice avoids it. */
+/* The RTL's q_unreach for q_xpuid = xpuid: an entry of the destination table, detoured
+ * (unreachable or via, as registered at the last edge). A multi-port instance's port choice
+ * avoids it. */
 int sue_ep_dst_unreach(const sue_ep_t *ep, unsigned xpuid);
 
 #ifdef __cplusplus

@@ -44,7 +44,8 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
   x->tx_acc = x->rx_acc = x->drop_now = x->rx_cut_now = x->rx_offer = 0;
   for (unsigned e = 0; e < p; e++) {
     x->want[e] = e;
-    if (in->failover && (in->mac_on >> e & 1u) && !(in->link >> e & 1u))
+    unsigned away = !(in->link >> e & 1u) || (in->ep_tx_valid & in->ep_tx_detour) >> e & 1u;
+    if (in->failover && (in->mac_on >> e & 1u) && away)
       for (unsigned k = 1; k < p; k++)
         if (in->link >> ((e + k) % p) & 1u) {
           x->want[e] = (e + k) % p;
@@ -134,6 +135,7 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
     o->rx_src[e] = g;
     if (g < 0)
       continue;
+    o->ep_rx_via |= ((unsigned)g != e) << e;
     unsigned v = in->eth_rx_valid >> g & 1u, rdy = in->ep_rx_ready >> e & 1u;
     o->ep_rx_valid |= v << e;
     x->rx_offer |= v << e;

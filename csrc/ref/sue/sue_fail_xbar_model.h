@@ -3,18 +3,18 @@
  * sue_fail_xbar.md), a cycle model of rtl/sue/sue_fail_xbar.v: the one place its rules live.
  * tb/sue/sue_multi_tb.c holds the RTL to it every cycle.
  *
- * Transmit: endpoint e's frames take wire host[e] (want[e]): e while its link is up (or FAILOVER
- * is off, or no other wire is up, or its frames do not carry its MAC: the AIFH formats), else the
- * next wire up after e; host[e] changes only between e's frames, when no wire holds e. An
- * endpoint offers a first beat only where host[e] == want[e]. Each wire carries a frame at a time,
- * round-robin among the endpoints it carries (the pointer moves past a frame at its last beat, or
- * at its cut), and holds the endpoint from its first beat offered to its last taken. A wire held
- * by an endpoint that is to move (want != the wire) while the wire is down cuts the frame: the
- * beat on offer is taken (into the hold if the wire does not take it now), the rest is taken and
- * discarded (sink), and the wire ends the frame with the held beat and then, unless that was the
- * last, a terminator: 4 bytes, the complement of the FCS of the bytes the wire sent of the frame,
- * least significant byte first. A frame of an endpoint on another's wire whose
- * destination address is a group address (I/G bit, bit 0 of byte 0: PFC, CBFC) is taken from
+ * Transmit: endpoint e's frames take wire host[e] (want[e]): e while its link is up and the beat
+ * it offers is not detoured (or FAILOVER is off, or no other wire is up, or its frames do not
+ * carry its MAC: the AIFH formats), else the next wire up after e; host[e] changes only between e's
+ * frames, when no wire holds e. An endpoint offers a first beat only where host[e] == want[e]. Each
+ * wire carries a frame at a time, round-robin among the endpoints it carries (the pointer moves
+ * past a frame at its last beat, or at its cut), and holds the endpoint from its first beat offered
+ * to its last taken. A wire held by an endpoint that is to move (want != the wire) while the wire
+ * is down cuts the frame: the beat on offer is taken (into the hold if the wire does not take it
+ * now), the rest is taken and discarded (sink), and the wire ends the frame with the held beat and
+ * then, unless that was the last, a terminator: 4 bytes, the complement of the FCS of the bytes the
+ * wire sent of the frame, least significant byte first. A frame of an endpoint on another's wire
+ * whose destination address is a group address (I/G bit, bit 0 of byte 0: PFC, CBFC) is taken from
  * the endpoint and not sent. Receive: a frame on wire w goes to endpoint e != w whose MAC is its
  * destination address (bytes 0 .. 5) and whose frames carry it, FAILOVER on, the lowest such e;
  * else to endpoint w. Each endpoint takes a frame at a time, round-robin among the wires that have
@@ -44,6 +44,7 @@ typedef struct {
   unsigned mac_on; /* bit e: endpoint e's frames carry its MAC (the UDP header format) */
   /* the endpoints' transmit beats */
   unsigned ep_tx_valid, ep_tx_last, ep_tx_group; /* bit e; group: bit 0 of the beat's byte 0 */
+  unsigned ep_tx_detour; /* bit e: its frame is detoured (sue_reach: another wire, if one is up) */
   unsigned ep_tx_nbytes[SUE_FXB_PMAX];
   uint8_t ep_tx_data[SUE_FXB_PMAX][SUE_FXB_BMAX]; /* byte 0 first (the top of the beat) */
   unsigned eth_tx_ready;                          /* bit w */
@@ -63,6 +64,7 @@ typedef struct {
   unsigned ep_rx_valid;     /* bit e */
   unsigned ep_rx_err; /* bit e: what it is offered is the error beat ending a cut-off frame (1 byte
                          of 0, last, user): rx_src[e] is then -1 */
+  unsigned ep_rx_via; /* bit e: the wire of what it is offered is not its own */
   unsigned eth_rx_ready;              /* bit w */
   unsigned carried, dropped, steered; /* frames this cycle (first beats taken) */
   unsigned cut;                       /* frames cut this cycle (to end with a terminator) */

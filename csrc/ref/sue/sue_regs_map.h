@@ -349,6 +349,10 @@ extern "C" {
 #define SUE_REG_REACH_RETRY_LIMIT_WIDTH 8u
 #define SUE_REG_REACH_RETRY_LIMIT_MASK 0x000000FFu
 #define SUE_REG_REACH_RETRY_LIMIT_RESET 0x7u
+#define SUE_REG_REACH_PROBE_LSB 8u
+#define SUE_REG_REACH_PROBE_WIDTH 16u
+#define SUE_REG_REACH_PROBE_MASK 0x00FFFF00u
+#define SUE_REG_REACH_PROBE_RESET 0x1000u
 
 /* 0x084 UNREACH0 (RO): Unreachable destinations, slots 0-31 (bit d: slot d). */
 #define SUE_REG_UNREACH0 0x084u
@@ -779,6 +783,7 @@ enum {
     SUE_REG_INTR_EN_REACH_RESET, 0u)                                                               \
   X("REACH.RETRY_LIMIT", SUE_REG_REACH, 0u, 1u, SUE_REG_REACH_RETRY_LIMIT, RW,                     \
     SUE_REG_REACH_RETRY_LIMIT_RESET, 0u)                                                           \
+  X("REACH.PROBE", SUE_REG_REACH, 0u, 1u, SUE_REG_REACH_PROBE, RW, SUE_REG_REACH_PROBE_RESET, 0u)  \
   X("UNREACH0.SLOTS", SUE_REG_UNREACH0, 0u, 1u, SUE_REG_UNREACH0_SLOTS, RH, 0u, 0u)                \
   X("UNREACH1.SLOTS", SUE_REG_UNREACH1, 0u, 1u, SUE_REG_UNREACH1_SLOTS, RH, 0u, 0u)                \
   X("MGMT_GAP.CYCLES", SUE_REG_MGMT_GAP, 0u, 1u, SUE_REG_MGMT_GAP_CYCLES, RW,                      \

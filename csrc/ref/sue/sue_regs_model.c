@@ -146,7 +146,7 @@ uint32_t sue_ep_reg_read(const sue_ep_t *ep, uint32_t addr) {
   case SUE_REG_INTR_EN:
     return c->intr_en;
   case SUE_REG_REACH:
-    return PUT(SUE_REG_REACH_RETRY_LIMIT, c->retry_limit);
+    return PUT(SUE_REG_REACH_RETRY_LIMIT, c->retry_limit) | PUT(SUE_REG_REACH_PROBE, c->probe);
   case SUE_REG_MGMT_GAP:
     return PUT(SUE_REG_MGMT_GAP_CYCLES, c->mgmt_gap);
   case SUE_REG_MGMT_TX_STATUS:
@@ -308,6 +308,7 @@ void sue_ep_reg_write(sue_ep_t *ep, uint32_t addr, uint32_t val) {
     break;
   case SUE_REG_REACH:
     c->retry_limit = GET(val, SUE_REG_REACH_RETRY_LIMIT);
+    c->probe = GET(val, SUE_REG_REACH_PROBE);
     break;
   case SUE_REG_MGMT_GAP:
     c->mgmt_gap = GET(val, SUE_REG_MGMT_GAP_CYCLES);
