@@ -65,6 +65,7 @@ fab_opts_t fab_default_opts(void) {
   o.vcs = 4;
   o.down_link = -1;
   o.down_plane = -1;
+  o.no_route_plane = -1;
   o.pcap_xpu = -1;
   o.delay = 8;
   o.max_cycles = 400000;
@@ -155,6 +156,11 @@ static unsigned ep_ctrl(const fab_opts_t *o) {
          ~(o->no_fc ? SUE_REG_CTRL_PFC_TX_EN_MASK : 0u);
 }
 
+/* Whether plane k's switch leaves out the entry of XPU j's port e (opts.no_route_*). */
+static int no_route(const fab_opts_t *o, unsigned k, unsigned j, unsigned e) {
+  return o->no_route_plane == (int)k && o->no_route_xpu == j && e == k;
+}
+
 /* Every endpoint (each port of each XPU: port e's MAC and IP name the port, and a destination's
  * slot holds that XPU's port e, the same plane), the instances' MCTRL (fabric_multi) and every
  * plane's switch (an entry for every port of every XPU: a frame a port carries for another on
@@ -187,6 +193,8 @@ static void config(fab_t *f) {
         fab_axi(f, 1, b + SUE_REG_DST(d) + 12, 0x0A000000u | e << 16 | did, NULL);
       }
       fab_axi(f, 1, b + SUE_REG_RETX_TIMEOUT, o->retx_timeout, NULL);
+      if (o->reach)
+        fab_axi(f, 1, b + SUE_REG_REACH, o->reach, NULL);
       /* a pause quantum (512 bit times) is 8 cycles of a 64-bit port */
       fab_axi(f, 1, b + SUE_REG_PFC_TIME, (8u << 16) | 0xFFFFu, NULL);
       /* PFC toward the switch: XOFF at a quarter of the receive buffer, so that what is already
@@ -216,10 +224,12 @@ static void config(fab_t *f) {
       fab_axi(f, 1, sb + FSP_REG_PFC_XOFF, o->pfc_xoff, NULL);
     if (o->pfc_xon)
       fab_axi(f, 1, sb + FSP_REG_PFC_XON, o->pfc_xon, NULL);
-    /* entry P j + e: XPU j's port e, on the plane's port j */
+    /* entry P j + e: XPU j's port e, on the plane's port j (but the one no_route leaves out) */
     for (unsigned j = 0; j < f->n; j++)
       for (unsigned e = 0; e < P; e++) {
         unsigned id = FAB_XPU_ID(j), ent = P * j + e;
+        if (no_route(o, k, j, e))
+          continue;
         fab_axi(f, 1, sb + FSP_REG_ENT(ent), 0x80000000u | j, NULL);
         fab_axi(f, 1, sb + FSP_REG_ENT(ent) + 4, id, NULL);
         fab_axi(f, 1, sb + FSP_REG_ENT(ent) + 8, 0x0200 + e, NULL);
@@ -773,8 +783,10 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
   CHECK(f->nl * f->k->lanes <= 64 && f->nl <= 16, "channel words: at most 64 lanes and 16 links");
   CHECK(f->planes == 1 || (o->pcap_xpu < 0 && !o->phantom && o->down_link < 0),
         "fabric_multi: no capture, phantom or down_link (down_plane instead)");
-  CHECK(f->planes > 1 || (!o->unordered && o->down_plane < 0),
-        "unordered and down_plane are fabric_multi's");
+  CHECK(f->planes > 1 || (!o->unordered && o->down_plane < 0 && o->no_route_plane < 0),
+        "unordered, down_plane and no_route_plane are fabric_multi's");
+  CHECK(o->no_route_plane < (int)f->planes && o->no_route_xpu < f->n, "no_route: plane %d, XPU %u",
+        o->no_route_plane, o->no_route_xpu);
   prng_seed(&f->r, harness_seed() * 0x9E3779B97F4A7C15ull + salt);
   if (!dut_top_built(top))
     harness_skip("top %s is @regress (tb/fabric/tops.txt): not in make test's programs; make sim "
@@ -856,9 +868,13 @@ void fab_open(fab_t *f, const char *top, const fab_opts_t *o, uint64_t salt) {
         memcpy(c.ent[ent].mac, mac, 6);
       }
     static const uint8_t smac[6] = {0x02, 0x00, 0x00, 0x00, 0xFE, 0x00}; /* MAC_HI:MAC_LO reset */
-    for (unsigned k = 0; k < f->planes; k++)
-      f->lc[k] = fab_lc_open(f->n, &c, f->k->pdu_max + 64, smac,
+    for (unsigned k = 0; k < f->planes; k++) {
+      fsp_cfg_t ck = c;
+      if (o->no_route_plane == (int)k)
+        ck.ent[f->planes * o->no_route_xpu + k].valid = 0;
+      f->lc[k] = fab_lc_open(f->n, &ck, f->k->pdu_max + 64, smac,
                              f->k->rifl || (o->ber == 0 && o->down_link < 0));
+    }
   }
   dut_reset(f->d, 2);
   config(f);
@@ -1023,13 +1039,13 @@ void fab_run(fab_t *f) {
     CHECK_EQ(acc, f->sw_cnt[p][FSP_CNT_RX], "switch port frames: forwarded + PFC + dropped");
   }
   /* lossless: nothing dropped for want of room, anywhere (but where no flow control runs, and
-     while a plane is down: a port's frames carried on another plane are not paused by that
-     link's PFC, docs/sue/sue_fail_xbar.md "Rules") */
-  if (!f->o.no_fc && f->o.down_plane < 0) {
+     while a plane is down or does not reach an XPU: a port's frames carried on another plane
+     are not paused by that link's PFC, docs/sue/sue_fail_xbar.md "Rules") */
+  if (!f->o.no_fc && f->o.down_plane < 0 && f->o.no_route_plane < 0) {
     CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERFLOW), 0, "switch ingress overflow drops");
     CHECK_EQ(fab_ep_sum(f, SUE_CNT_RX_NOBUF), 0, "endpoint receive-buffer drops");
   }
-  if (!f->o.phantom)
+  if (!f->o.phantom && f->o.no_route_plane < 0)
     CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_UNKNOWN), 0, "unknown-destination drops");
 }
 

@@ -70,6 +70,9 @@ typedef struct {
   unsigned no_fc;   /* no flow control sent anywhere (PFC_TX_EN 0 at endpoints and switch) */
   unsigned unordered; /* fabric_multi: MCTRL.UNORDERED (else ordered, the reset) */
   int down_plane;     /* fabric_multi: -1, or the plane whose every link goes down (down_at ...) */
+  int no_route_plane; /* fabric_multi: -1, or the plane whose switch has no entry for ... */
+  unsigned no_route_xpu; /* ... this XPU's port on it: the plane is up but does not reach it */
+  uint32_t reach;        /* every endpoint's REACH register (0: its reset) */
   uint64_t max_cycles;
   uint32_t retx_timeout;
   /* benches: FAB_EV_* of XPU xpu in cycle t (bytes: the command's, for FAB_EV_RX_LAST) */

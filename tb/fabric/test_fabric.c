@@ -527,3 +527,42 @@ static void plane_down(int unordered, uint64_t salt) {
 
 HARNESS_TEST(fabric_plane_down) { plane_down(1, 15); }
 HARNESS_TEST(fabric_plane_down_ordered) { plane_down(0, 16); }
+
+/* A plane that is up but does not reach one XPU (spec 3.3.7: SUE "determines when a remote XPU is
+ * not reachable over a specific port / plane" and "moves the associated work to another port"):
+ * plane 1's switch has no entry for XPU 2's port 1, so every frame to it there is dropped as an
+ * unknown destination; every link stays up. Unordered. The plane-1 ports find XPU 2 unreachable
+ * (RETRY_LIMIT 2) and detour their frames to it over plane 0 (docs/sue/sue_fail_xbar.md
+ * "Detour"), and XPU 2's port 1, reached that way, answers that way; every PROBE cycles (4,000)
+ * plane 1 is tried again. Every command arrives once (fab_run); without the detour what the
+ * plane-1 ports hold for XPU 2 would be resent into the switch's drop until the run times out. */
+HARNESS_TEST(fabric_plane_unreach) {
+  fab_t f;
+  fab_opts_t o = fab_default_opts();
+  o.cmds = (unsigned)harness_scaled(60, 300, 1000);
+  o.p_cmd = 0.03;
+  o.unordered = 1;
+  o.retx_timeout = 1000;
+  o.no_route_plane = 1;
+  o.no_route_xpu = 2;
+  o.reach = 2u | 4000u << SUE_REG_REACH_PROBE_LSB;
+  fab_open(&f, "fabric_multi_n4_p2", &o, 17);
+  fab_run(&f);
+  uint64_t unk[2] = {0}, given[2] = {0};
+  for (unsigned k = 0; k < 2; k++)
+    for (unsigned p = 0; p < f.n; p++) {
+      unk[k] += f.sw_cnt[f.n * k + p][FSP_CNT_DROP + FSP_DROP_UNKNOWN];
+      given[k] += f.x[p].port_cmds[0][k];
+    }
+  uint64_t carried = fab_inst_sum(&f, MREG_NCARRY);
+  harness_log(
+      "  unknown-destination drops: plane 0 %llu, plane 1 %llu; frames detoured over "
+      "plane 0 (NCARRY, every XPU, every link up) %llu; commands to port 0 / 1: %llu / %llu",
+      (unsigned long long)unk[0], (unsigned long long)unk[1], (unsigned long long)carried,
+      (unsigned long long)given[0], (unsigned long long)given[1]);
+  CHECK(unk[0] == 0 && unk[1] > 0, "unknown-destination drops: plane 0 %llu, plane 1 %llu",
+        (unsigned long long)unk[0], (unsigned long long)unk[1]);
+  CHECK(carried > 0, "no frame detoured over plane 0");
+  CHECK(given[1] > 0, "plane 1 unused");
+  fab_close(&f);
+}
