@@ -7,7 +7,8 @@
 // Destination d (a slot of the destination table) becomes unreachable when RETRY_LIMIT cycles
 // with a retransmission timer expiry on any of its connections pass with no frame from it
 // passing the receive checks in between; a frame from it that passes them (data or control,
-// the frames that reach go-back-N) makes it reachable again. Both are events (intr_set[2], [3]).
+// the frames that reach go-back-N) over this port's own wire (heard_via 0) makes it reachable
+// again. Both are events (intr_set[2], [3]).
 // A frame heard and an expiry in the same cycle: the frame wins. RETRY_LIMIT = 0: never
 // unreachable. In a one-port endpoint this is status only: go-back-N keeps retrying.
 // Detour (a port of a multi-port instance, docs/sue/sue_fail_xbar.md "Detour"): this port's
