@@ -240,8 +240,8 @@ module fabric_multi #(
     wire [2*P-1:0]  o_rxvc;
     wire [64*P-1:0] o_etd, o_erd;
     wire [4*P-1:0]  o_etn, o_ern;
-    wire unused_obs = ^{u_txr, u_rxr, o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl, o_etdet,
-                        o_erv, o_err, o_erl, o_kind, o_bl, o_txc, o_rxc, o_rxvc, o_etd, o_erd,
+    wire unused_obs = ^{u_txr, u_rxr, o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl,
+                        o_etdet, o_erv, o_err, o_erl, o_kind, o_bl, o_txc, o_rxc, o_rxvc, o_etd, o_erd,
                         o_etn, o_ern};
 
     sue_multi #(
@@ -281,7 +281,8 @@ module fabric_multi #(
       .o_rx_start(o_rxs), .o_rx_vc(o_rxvc), .o_sel_valid(sel_valid[i]),
       .o_sel_port(sel_port[2*i +: 2]), .o_sel_drop(sel_drop[i]),
       .o_ep_tx_valid(o_etv), .o_ep_tx_ready(o_etr), .o_ep_tx_data(o_etd), .o_ep_tx_nbytes(o_etn),
-      .o_ep_tx_last(o_etl), .o_ep_tx_detour(o_etdet), .o_ep_rx_valid(o_erv), .o_ep_rx_ready(o_err), .o_ep_rx_data(o_erd),
+      .o_ep_tx_last(o_etl), .o_ep_tx_detour(o_etdet), .o_ep_rx_valid(o_erv),
+      .o_ep_rx_ready(o_err), .o_ep_rx_data(o_erd),
       .o_ep_rx_nbytes(o_ern), .o_ep_rx_last(o_erl));
 
     for (k = 0; k < P; k = k + 1) begin : g_link

@@ -81,8 +81,8 @@ module sue_endpoint #(
   output wire               eth_tx_last,
   output wire               eth_tx_detour,    // with every beat: the frame's destination is
                                               // detoured (sue_reach; a multi-port instance sends
-                                              // it over another wire); 0 for PFC, CBFC,
-                                              // management frames and probes
+                                              // it over another wire); 0 for PFC, CBFC and
+                                              // management frames
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
   //      (the valid/ready rule is asserted in sue_rx_check)
   input  wire               eth_rx_valid,
@@ -225,7 +225,8 @@ module sue_endpoint #(
     .cfg_pfc_prio(cfg_pfc_prio), .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc),
     .cfg_pfc_refresh(cfg_pfc_refresh), .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
     .cfg_vlan_tx(cfg_vlan_tx), .cfg_vlan_vid(cfg_vlan_vid), .cfg_retry_limit(cfg_retry_limit),
-    .cfg_probe(cfg_probe), .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid), .mgmt_wr_data(mw_data),
+    .cfg_probe(cfg_probe), .cfg_mgmt_gap(cfg_mgmt_gap), .mgmt_wr_valid(mw_valid),
+    .mgmt_wr_data(mw_data),
     .mgmt_send_valid(ms_valid), .mgmt_send_len(ms_len), .mgmt_words(m_words),
     .mgmt_queued(m_queued),
     .cfg_mgmt_rx_en(cfg_mrx_en), .cfg_mgmt_rx_etype(cfg_mrx_etype),

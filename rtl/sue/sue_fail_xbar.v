@@ -3,7 +3,9 @@
 // endpoint e's frames go out on a live wire (the next one up after e), a frame at a time between
 // that wire's own frames, so the PDUs port e holds unacknowledged are resent by its own go-back-N
 // on another port (spec 3.3.7: failover in unordered mode) and its PSN space, and so order and
-// exactly-once, stay where they are. On receive a frame goes to the endpoint whose MAC is its
+// exactly-once, stay where they are. A frame the endpoint tags detoured (ep_tx_detour: its
+// destination does not answer over this port's plane, sue_reach) goes the same way with the
+// endpoint's wire up (the detour, docs/sue/sue_fail_xbar.md). On receive a frame goes to the endpoint whose MAC is its
 // destination address (byte 0 in every SUE header format), so the peer's failed-over frames
 // reach the right endpoint whatever wire they came on. A frame to a group address (PFC, CBFC:
 // link-local) is never carried on another wire (802.1Qbb: it belongs to its own link), and one
