@@ -205,8 +205,13 @@ module fabric #(
     wire        u_q_unreach;      // a multi-port instance's port-choice query: unused here
     wire [47:0] u_mac;            // ... and its failover's address: unused here
     wire        u_mac_on;
-    wire        u_detour;         // ... and its frames' detour tag: unused here
-    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on, u_detour};
+    wire        u_detour;         // ... its frames' detour and flow-control tags, and the
+    wire        u_fc;             //     classes it blocks for guests: a multi-port instance's
+    wire [2:0]  u_cls;            //     failover, unused here (one port an XPU)
+    wire [15:0] u_bytes;
+    wire [7:0]  u_gblock;
+    wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on, u_detour, u_fc, u_cls,
+                               u_bytes, u_gblock};
     wire        et_take = etv && etr, er_take = erv && err;
     wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
     assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
@@ -240,7 +245,9 @@ module fabric #(
       .rx_data(rx_data[DATA_W*i +: DATA_W]), .rx_credit(rx_credit[6*i +: 6]),
       .rx_reset_in(1'b0), .rx_reset_out(u_rxr),
       .eth_tx_valid(etv), .eth_tx_ready(etr), .eth_tx_data(etd), .eth_tx_nbytes(etn),
-      .eth_tx_last(etl), .eth_tx_detour(u_detour),
+      .eth_tx_last(etl), .eth_tx_detour(u_detour), .eth_tx_fc(u_fc), .eth_tx_cls(u_cls),
+      .eth_tx_bytes(u_bytes), .fc_away(1'b0), .fc_gblock(u_gblock), .g_valid(1'b0),
+      .g_cls(3'd0), .g_bytes(16'd0),
       .eth_rx_valid(erv), .eth_rx_ready(err), .eth_rx_data(erd), .eth_rx_nbytes(ern),
       .eth_rx_last(erl), .eth_rx_user(eru), .eth_rx_via(1'b0),
       .s_axil_awvalid(m_awvalid[i]), .s_axil_awready(m_awready[i]), .s_axil_awaddr(m_awaddr),

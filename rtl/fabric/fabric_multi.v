@@ -233,7 +233,10 @@ module fabric_multi #(
     // what the fabric does not bring out: the resets and the per-port observation
     wire            u_txr, u_rxr;
     wire [P-1:0]    o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl, o_erv, o_err, o_erl,
-                    o_etdet;
+                    o_etdet, o_etfc, o_away, o_gv;
+    wire [3*P-1:0]  o_etcls, o_gcls;
+    wire [16*P-1:0] o_etby, o_gby;
+    wire [8*P-1:0]  o_gblk;
     wire [3*P-1:0]  o_kind;
     wire [P*$clog2(N * 4 * Q_BYTES + 1)-1:0] o_bl;
     wire [6*P-1:0]  o_txc, o_rxc;
@@ -242,7 +245,7 @@ module fabric_multi #(
     wire [4*P-1:0]  o_etn, o_ern;
     wire unused_obs = ^{u_txr, u_rxr, o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl,
                         o_etdet, o_erv, o_err, o_erl, o_kind, o_bl, o_txc, o_rxc, o_rxvc, o_etd, o_erd,
-                        o_etn, o_ern};
+                        o_etn, o_ern, o_etfc, o_away, o_gv, o_etcls, o_gcls, o_etby, o_gby, o_gblk};
 
     sue_multi #(
       .P(P), .DATA_W(DATA_W), .ETH_W(64), .NDST(N), .ALIGN(ALIGN), .PDU_MAX(PDU_MAX),
@@ -281,7 +284,9 @@ module fabric_multi #(
       .o_rx_start(o_rxs), .o_rx_vc(o_rxvc), .o_sel_valid(sel_valid[i]),
       .o_sel_port(sel_port[2*i +: 2]), .o_sel_drop(sel_drop[i]),
       .o_ep_tx_valid(o_etv), .o_ep_tx_ready(o_etr), .o_ep_tx_data(o_etd), .o_ep_tx_nbytes(o_etn),
-      .o_ep_tx_last(o_etl), .o_ep_tx_detour(o_etdet), .o_ep_rx_valid(o_erv),
+      .o_ep_tx_last(o_etl), .o_ep_tx_detour(o_etdet), .o_ep_tx_fc(o_etfc),
+      .o_ep_tx_cls(o_etcls), .o_ep_tx_bytes(o_etby), .o_ep_fc_gblock(o_gblk), .o_ep_away(o_away),
+      .o_g_valid(o_gv), .o_g_cls(o_gcls), .o_g_bytes(o_gby), .o_ep_rx_valid(o_erv),
       .o_ep_rx_ready(o_err), .o_ep_rx_data(o_erd),
       .o_ep_rx_nbytes(o_ern), .o_ep_rx_last(o_erl));
 

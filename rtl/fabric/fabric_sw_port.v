@@ -92,7 +92,8 @@ module fabric_sw_port #(
   wire [127:0]    cb_rx_limit, cb_rx_sent, cb_tx_limit, cb_tx_sent;
   wire [1:0]      fwd_tc, tx_start_tc;
   wire [15:0]     fwd_len, tx_start_len;
-  wire [63:0]     unused_avail;
+  wire [63:0]     unused_avail;   // the switch port needs only paused
+  wire [3:0]      unused_gblock;
   wire [7:0]      ev_drop;
   // cells in 64-bit words on the port's side of the gearboxes
   wire            c_valid, c_ready, c_last, e_valid, e_ready, e_last;
@@ -136,10 +137,11 @@ module fabric_sw_port #(
     .cfg_cbfc_cls(12'b011_010_001_000), .cfg_cbfc_ushift(cfg_cbfc_ushift),
     .cfg_cbfc_step(cfg_cbfc_step), .cfg_cbfc_refresh(cfg_pfc_refresh), .level(level),
     .tx_valid(tx_start), .tx_vc(tx_start_tc), .tx_bytes(tx_start_len),
+    .g_valid(1'b0), .g_vc(2'd0), .g_bytes(16'd0),   // a switch port carries no guests
     .rx_valid(fwd_v), .rx_vc(fwd_tc), .rx_bytes(fwd_len),
     .rx_upd_valid(cb_rx_v), .rx_upd_cev(cb_rx_cev), .rx_upd_limit(cb_rx_limit),
     .rx_upd_sent(cb_rx_sent),
-    .paused(cbfc_paused), .avail(unused_avail), .upd_owed(cbfc_owed),
+    .paused(cbfc_paused), .gblock(unused_gblock), .avail(unused_avail), .upd_owed(cbfc_owed),
     .upd_sent(pfc_sent && cfg_fc_mode),
     .tx_cev(cb_tx_cev), .tx_limit(cb_tx_limit), .tx_sent(cb_tx_sent));
   assign paused = pfc_paused | cbfc_paused;

@@ -10,6 +10,11 @@
 //   rcvd_q[v]   units received on v;        last_q[v]   adv in the last update sent.
 //   adv[v]    = rcvd_q[v] + min(max(RX_BYTES - level[v], 0) >> USHIFT, 0x7FFF)
 //   paused[v] = rx_en && limit_q[v] - used_q[v] < units(FRAME_MAX)
+//   gblock[v] = rx_en && limit_q[v] - used_q[v] < 2 * units(FRAME_MAX)
+// A multi-port instance's failover (sue_fail_xbar, docs/sue/sue_fail_xbar.md "Guest flow
+// control") starts another port's frame on this port's wire only while gblock is clear, and
+// spends its credits here (g_valid) in the cycle its first beat is taken: room for two frames,
+// as this port's own decision in the same cycle may take the other.
 // A wire class speaks for the lowest VC that has it (own[v]).
 //
 // Timing contract (as sue_pfc's). Cycle t of the RTL is the model's cycle t:
@@ -18,7 +23,8 @@
 //     sue_cbfc_eval(t, level), `level` being this module's input during cycle t;
 //   - at the edge ending cycle t: upd_sent is sue_cbfc_sent(t) (the update's contents are
 //     tx_* of cycle t), tx_valid sue_cbfc_tx, rx_valid sue_cbfc_rx_frame and rx_upd_valid
-//     sue_cbfc_rx_update (not with rx_valid: one verdict a cycle, asserted).
+//     sue_cbfc_rx_update (not with rx_valid: one verdict a cycle, asserted); g_valid a second
+//     sue_cbfc_tx of the same cycle (units add).
 `resetall
 `default_nettype none
 `include "assert.vh"
@@ -40,6 +46,9 @@ module sue_cbfc #(
   input  wire            tx_valid,          // a frame that takes credits is decided at this edge
   input  wire [1:0]      tx_vc,
   input  wire [15:0]     tx_bytes,          // its length, FCS excluded
+  input  wire            g_valid,           // a guest frame (another port's) takes credits
+  input  wire [1:0]      g_vc,              //   ... of this VC's class
+  input  wire [15:0]     g_bytes,
   input  wire            rx_valid,          // a frame's verdict at this edge (counted)
   input  wire [1:0]      rx_vc,
   input  wire [15:0]     rx_bytes,
@@ -48,6 +57,7 @@ module sue_cbfc #(
   input  wire [127:0]    rx_upd_limit,      // class i at [16i +: 16]
   input  wire [127:0]    rx_upd_sent,
   output wire [3:0]      paused,            // VC v may not be sent
+  output wire [3:0]      gblock,            // ... nor a guest frame on VC v started
   output wire [63:0]     avail,             // credits left on VC v at [16v +: 16]
   output wire            upd_owed,          // an update frame is owed
   input  wire            upd_sent,          // the owed update is taken at this edge
@@ -79,6 +89,7 @@ module sue_cbfc #(
   reg        pending_q;
   reg [23:0] since_q;       // cycles since the last update sent (saturating)
   wire [15:0] need = units(16'(FRAME_MAX), cfg_cbfc_ushift);
+  wire [16:0] need2 = {need, 1'b0};
 
   wire [3:0] own;           // VC v speaks for its class
   wire [3:0] hit;           // an owner's adv grew by step or more since the last update
@@ -86,7 +97,7 @@ module sue_cbfc #(
   wire [15:0] used [0:3];
   wire [2:0]  cls [0:3];
   genvar gv, gc;
-  generate for (gv = 0; gv < 4; gv = gv + 1) begin : g_vc
+  generate for (gv = 0; gv < 4; gv = gv + 1) begin : g_per_vc
     localparam [1:0] V = 2'(gv);
     reg  [15:0] used_q, limit_q, rcvd_q, last_q;
     assign cls[gv]  = cfg_cbfc_cls[3*gv +: 3];
@@ -112,6 +123,9 @@ module sue_cbfc #(
     wire [15:0] left = limit_q - used_q;
     assign avail[16*gv +: 16] = left;
     assign paused[gv] = cfg_cbfc_rx_en && left < need;
+    assign gblock[gv] = cfg_cbfc_rx_en && {1'b0, left} < need2;
+    wire [15:0] u_tx = (tx_valid && tx_vc == V) ? units(tx_bytes, cfg_cbfc_ushift) : 16'd0;
+    wire [15:0] u_g  = (g_valid && g_vc == V) ? units(g_bytes, cfg_cbfc_ushift) : 16'd0;
     wire take = own[gv] && rx_upd_cev[cls[gv]];
     always @(posedge clk or negedge rst_n) begin
       if (!rst_n) begin
@@ -120,8 +134,7 @@ module sue_cbfc #(
         rcvd_q  <= 16'd0;
         last_q  <= 16'd0;
       end else begin
-        if (tx_valid && tx_vc == V)
-          used_q <= used_q + units(tx_bytes, cfg_cbfc_ushift);
+        used_q <= used_q + u_tx + u_g;
         if (rx_upd_valid && take) begin
           limit_q <= rx_upd_limit[16*cls[gv] +: 16];
           rcvd_q  <= rx_upd_sent[16*cls[gv] +: 16];

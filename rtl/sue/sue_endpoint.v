@@ -83,6 +83,20 @@ module sue_endpoint #(
                                               // detoured (sue_reach; a multi-port instance sends
                                               // it over another wire); 0 for PFC, CBFC and
                                               // management frames
+  // ---- guest flow control (a multi-port instance's failover, docs/sue/sue_fail_xbar.md "Guest
+  //      flow control"); in one port: fc_away and g_valid 0, the rest open
+  output wire               eth_tx_fc,        // with every beat: the frame takes flow control
+                                              // (data, replay, ACK, NACK) ...
+  output wire [2:0]         eth_tx_cls,       //   ... of this class (its VC's priority)
+  output wire [15:0]        eth_tx_bytes,     //   ... and so many bytes (its CBFC count)
+  input  wire               fc_away,          // this port's frames go on another wire: its own
+                                              // flow control does not hold them (the host's does)
+  output wire [7:0]         fc_gblock,        // a guest's frame of class c may not start on this
+                                              // port's wire (PFC paused, or CBFC short of two
+                                              // frames)
+  input  wire               g_valid,          // a guest's frame started on this port's wire:
+  input  wire [2:0]         g_cls,            //   its class and bytes take this port's CBFC
+  input  wire [15:0]        g_bytes,          //   credits
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
   //      (the valid/ready rule is asserted in sue_rx_check)
   input  wire               eth_rx_valid,
@@ -183,7 +197,7 @@ module sue_endpoint #(
   reg  [23:0]        cnt_tx_flushed;
   reg  [15:0]        cnt_tx_bytes, cnt_rx_bytes;
   reg  [8:0]         cnt_tx_timeouts;
-  wire [3:0]         paused, xoff, pfc_paused, cbfc_paused;
+  wire [3:0]         paused, fc_paused, xoff, pfc_paused, cbfc_paused, cbfc_gblock;
   wire [7:0]         cfg_retry_limit;
   wire [15:0]        cfg_probe;
   wire               link_q;
@@ -207,7 +221,7 @@ module sue_endpoint #(
     .s_axil_bresp(s_axil_bresp), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
     .s_axil_araddr(s_axil_araddr), .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
     .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
-    .status({rx_reset_out, tx_reset_out, xoff, paused}), .link_up(link_q), .unreach(unreach),
+    .status({rx_reset_out, tx_reset_out, xoff, fc_paused}), .link_up(link_q), .unreach(unreach),
     .intr_set(intr_set), .irq(irq),
     .conn_idx(rd_conn), .conn_tx(rd_tx), .conn_rx(rd_rx),
     .cnt_inc(cnt_inc), .cnt_tx_cmds(cnt_tx_cmds), .cnt_tx_cmd_bad(cnt_tx_bad),
@@ -443,7 +457,17 @@ module sue_endpoint #(
   // stand-alone ACK / NACK also to one whose last frame came over another port's wire
   wire          det_tag = ((d_rep || d_new || d_nack || d_ack) && detour[t_dslot]) ||
                           ((d_nack || d_ack) && via[t_dslot]);
-  sue_tx_frame #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX)) u_frame (
+  // frame length for tx_bytes: header (802.1Q tag included) + RH + area + R-CRC + FCS, at least
+  // 64; PFC: 64
+  wire [15:0] hdr_b = ((cfg_hdr_fmt == 2'd1) ? 16'd14 : (cfg_hdr_fmt == 2'd3) ? 16'd8 : 16'd42) +
+                      ((cfg_vlan_tx && cfg_hdr_fmt != 2'd3) ? 16'd4 : 16'd0);
+  wire [15:0] flen_raw = hdr_b + 16'd16 + {{(16 - LW){1'b0}}, job_len};
+  wire [15:0] mlen = (m_len < 11'd60) ? 16'd64 : {5'd0, m_len} + 16'd4;
+  wire [15:0] flen = d_pfc ? 16'd64 : d_mgmt ? mlen : (flen_raw < 16'd64) ? 16'd64 : flen_raw;
+  // guest flow control: a frame that takes flow control carries its class and length to the wire
+  wire          fc_tag  = d_rep || d_nack || d_ack || d_new;
+  wire [2:0]    job_cls = cfg_pfc_prio[3*job_vc +: 3];
+  sue_tx_frame #(.ETH_W(ETH_W), .PDU_MAX(PDU_MAX), .TAG_W(21)) u_frame (
     .clk(clk), .rst_n(rst_n),
     .cfg_hdr_fmt(cfg_hdr_fmt), .cfg_rcrc_c(cfg_rcrc_c), .cfg_xpuid(cfg_xpuid), .cfg_mac(cfg_mac),
     .cfg_ip(cfg_ip), .cfg_udp_sport(cfg_udp_sport), .cfg_udp_dport(cfg_udp_dport),
@@ -461,21 +485,14 @@ module sue_endpoint #(
     .in_valid(a_valid), .in_ready(a_ready), .in_data(a_data), .in_last(a_last),
     .in_nbytes(a_nbytes),
     .out_valid(eth_tx_valid), .out_ready(eth_tx_ready), .out_data(eth_tx_data),
-    .out_last(eth_tx_last), .out_nbytes(eth_tx_nbytes), .job_tag(det_tag),
-    .out_tag(eth_tx_detour));
+    .out_last(eth_tx_last), .out_nbytes(eth_tx_nbytes),
+    .job_tag({det_tag, fc_tag, job_cls, flen}),
+    .out_tag({eth_tx_detour, eth_tx_fc, eth_tx_cls, eth_tx_bytes}));
 
   assign tx_decide  = free;
   assign rx_verdict = v_valid;
   assign tx_kind   = d_pfc ? 3'd1 : d_rep ? 3'd2 : d_nack ? 3'd3 : d_ack ? 3'd4 : d_new ? 3'd5 :
                      d_mgmt ? 3'd6 : 3'd0;
-
-  // frame length for tx_bytes: header (802.1Q tag included) + RH + area + R-CRC + FCS, at least
-  // 64; PFC: 64
-  wire [15:0] hdr_b = ((cfg_hdr_fmt == 2'd1) ? 16'd14 : (cfg_hdr_fmt == 2'd3) ? 16'd8 : 16'd42) +
-                      ((cfg_vlan_tx && cfg_hdr_fmt != 2'd3) ? 16'd4 : 16'd0);
-  wire [15:0] flen_raw = hdr_b + 16'd16 + {{(16 - LW){1'b0}}, job_len};
-  wire [15:0] mlen = (m_len < 11'd60) ? 16'd64 : {5'd0, m_len} + 16'd4;
-  wire [15:0] flen = d_pfc ? 16'd64 : d_mgmt ? mlen : (flen_raw < 16'd64) ? 16'd64 : flen_raw;
 
   // ================================================================ receive
   wire          c_out_valid, c_out_ready, c_out_last;
@@ -553,6 +570,16 @@ module sue_endpoint #(
   // be sent while either holds it.
   wire v_pfc_rx  = v_valid && v_kind == 2'd3 && !v_cbfc;
   wire v_cbfc_rx = v_valid && v_kind == 2'd3 && v_cbfc;
+  // guest flow control: class c is this port's lowest VC of priority c (CBFC: the VC that speaks
+  // for the class); a class no VC has is neither blocked nor counted
+  function automatic vc_has(input [11:0] prio, input [2:0] c);
+    vc_has = prio[2:0] == c || prio[5:3] == c || prio[8:6] == c || prio[11:9] == c;
+  endfunction
+  function automatic [1:0] lowest_vc(input [8:0] prio, input [2:0] c);   // VC 3 if none lower
+    lowest_vc = prio[2:0] == c ? 2'd0 : prio[5:3] == c ? 2'd1 : prio[8:6] == c ? 2'd2 : 2'd3;
+  endfunction
+  wire          g_have = vc_has(cfg_pfc_prio, g_cls);
+  wire [1:0]    g_vc   = lowest_vc(cfg_pfc_prio[8:0], g_cls);
   sue_pfc #(.BW(BW)) u_pfc (
     .clk(clk), .rst_n(rst_n),
     .cfg_pfc_tx_en(cfg_pfc_tx_en && !cfg_fc_mode), .cfg_pfc_rx_en(cfg_pfc_rx_en && !cfg_fc_mode),
@@ -571,12 +598,38 @@ module sue_endpoint #(
     .cfg_cbfc_cls(cfg_pfc_prio), .cfg_cbfc_ushift(cfg_cbfc_ushift), .cfg_cbfc_step(cfg_cbfc_step),
     .cfg_cbfc_refresh(cfg_pfc_refresh), .level(level),
     .tx_valid(d_rep || d_nack || d_ack || d_new), .tx_vc(job_vc), .tx_bytes(flen),
-    .rx_valid(g_rx_valid), .rx_vc(v_vc), .rx_bytes(v_len),
+    .g_valid(g_valid && g_have), .g_vc(g_vc), .g_bytes(g_bytes),
+    // a frame that came over another port's wire did not cross this port's link: not counted
+    .rx_valid(g_rx_valid && !via_sr[4]), .rx_vc(v_vc), .rx_bytes(v_len),
     .rx_upd_valid(v_cbfc_rx), .rx_upd_cev(v_pfc_cev), .rx_upd_limit(v_pfc_time),
     .rx_upd_sent(v_cbfc_sent),
-    .paused(cbfc_paused), .avail(cbfc_avail), .upd_owed(cbfc_owed), .upd_sent(d_pfc && cfg_fc_mode),
+    .paused(cbfc_paused), .gblock(cbfc_gblock), .avail(cbfc_avail), .upd_owed(cbfc_owed), .upd_sent(d_pfc && cfg_fc_mode),
     .tx_cev(cbfc_tx_cev), .tx_limit(cbfc_tx_limit), .tx_sent(cbfc_tx_sent));
-  assign paused = pfc_paused | cbfc_paused;
+  assign fc_paused = pfc_paused | cbfc_paused;
+  // away, the port's frames go on another port's wire and obey its flow control (sue_fail_xbar)
+  assign paused    = fc_away ? 4'd0 : fc_paused;
+  wire [7:0]    g_blk;
+  genvar gk;
+  generate for (gk = 0; gk < 8; gk = gk + 1) begin : g_gfc
+    wire [1:0] u = lowest_vc(cfg_pfc_prio[8:0], 3'(gk));
+    assign g_blk[gk] = vc_has(cfg_pfc_prio, 3'(gk)) && (pfc_paused[u] || cbfc_gblock[u]);
+  end endgenerate
+  // and every class while a CBFC update is owed, or decided and its first beat not yet taken: the
+  // peer sets its count received to the update's units sent, which must count every frame ahead
+  // of it on the wire; a guest granted after its decision would pass it (the port's own frames
+  // decided before it are counted and go before it)
+  reg           upd_fly_q, tx_mid_q;
+  always @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      upd_fly_q <= 1'b0;
+      tx_mid_q  <= 1'b0;
+    end else begin
+      if (d_pfc && cfg_fc_mode) upd_fly_q <= 1'b1;
+      else if (eth_tx_valid && eth_tx_ready && !tx_mid_q) upd_fly_q <= 1'b0;
+      if (eth_tx_valid && eth_tx_ready) tx_mid_q <= !eth_tx_last;
+    end
+  end
+  assign fc_gblock = (cbfc_owed || upd_fly_q) ? 8'hFF : g_blk;
 
   // ================================================================ counters (registered)
   always @(posedge clk or negedge rst_n) begin

@@ -22,6 +22,13 @@
 // and has no beat on offer is given the frame's end itself (a 1-byte last beat with ep_rx_user,
 // the MAC's error: the endpoint drops the frame as a bad FCS), so that it can take the frames the
 // live wires bring it; else one frame cut off by the outage would stall every wire steering to it.
+// Guest flow control: a wire's flow control (802.1Qbb PFC, or CBFC) is its link's, so it holds
+// the guests it carries as it holds its own endpoint. A guest's frame that takes flow control
+// (ep_tx_fc: data, replay, ACK, NACK) of class c starts on wire w only while endpoint w does not
+// block class c for guests (ep_fc_gblock: PFC paused, or CBFC short of two frames: one for the
+// guest, one for a frame endpoint w decides in the same cycle), and in the cycle it is granted
+// spends wire w's CBFC credits (g_*, its length in ep_tx_bytes). An endpoint whose own wire is
+// down and whose frames go on another (ep_away) does not hold them to its own flow control.
 // cfg_failover = 0: each endpoint on its own wire, as without this block.
 // Latency: none (the steering is combinational; a frame's wire or endpoint is held to its end).
 // Model: csrc/ref/sue/sue_fail_xbar_model.c (cycle-exact; tb/sue/test_sue_multi.c)
@@ -47,6 +54,14 @@ module sue_fail_xbar #(
   input  wire [P*EBW-1:0]   ep_tx_nbytes,
   input  wire [P-1:0]       ep_tx_last,
   input  wire [P-1:0]       ep_tx_detour,  // the frame's destination is detoured (sue_reach)
+  input  wire [P-1:0]       ep_tx_fc,      // the frame takes flow control ...
+  input  wire [P*3-1:0]     ep_tx_cls,     //   ... of this class
+  input  wire [P*16-1:0]    ep_tx_bytes,   //   ... and so many bytes (CBFC)
+  input  wire [P*8-1:0]     ep_fc_gblock,  // endpoint w blocks guests' class c at [8w + c]
+  output wire [P-1:0]       ep_away,       // endpoint e's frames go on another wire (its down)
+  output wire [P-1:0]       g_valid,       // a guest's frame granted on wire w spends its ...
+  output wire [P*3-1:0]     g_cls,         //   ... endpoint's CBFC credits of this class
+  output wire [P*16-1:0]    g_bytes,
   output wire [P-1:0]       ep_rx_valid,
   input  wire [P-1:0]       ep_rx_ready,
   output wire [P*ETH_W-1:0] ep_rx_data,
@@ -145,6 +160,8 @@ module sue_fail_xbar #(
     wire away = !link_q[e] || (ep_tx_valid[e] && ep_tx_detour[e]);
     assign want[IW*e +: IW] = cfg_failover && cfg_mac_on[e] && away ? next_set(link_q, e) :
                                                                       IW'(e);
+    assign ep_away[e] = cfg_failover && cfg_mac_on[e] && !link_q[e] &&
+                        next_set(link_q, e) != IW'(e);
     assign host[2*e +: 2]   = 2'(host_q[IW*e +: IW]);
   end endgenerate
 
@@ -153,11 +170,13 @@ module sue_fail_xbar #(
     wire [IW-1:0] o = tx_own_q[IW*w +: IW];
     // an endpoint offers a first beat only on the wire it is to use (its host changes at the
     // edge otherwise): an offer once made is held to the wire, so it must be on the right one
+    // a guest's frame that takes flow control only while wire w's endpoint lets its class pass
     wire [P-1:0] req;
     for (e = 0; e < P; e = e + 1) begin : g_req
+      wire blk = e != w && ep_tx_fc[e] && ep_fc_gblock[8*w + ep_tx_cls[3*e +: 3]];
       assign req[e] = !cut_q[w] && (tx_own_v_q[w] ? o == IW'(e) :
                       ep_tx_valid[e] && !sink_q[e] && host_q[IW*e +: IW] == IW'(w) &&
-                      want[IW*e +: IW] == IW'(w));
+                      want[IW*e +: IW] == IW'(w) && !blk);
     end
     wire [IW-1:0] g;
     rr_arbiter #(.N(P)) u_arb (
@@ -168,6 +187,11 @@ module sue_fail_xbar #(
       /* verilator lint_on PINCONNECTEMPTY */
     );
     assign tx_g[IW*w +: IW] = g;
+    // granted afresh (no frame held): a guest's frame that takes flow control spends here
+    assign g_valid[w]          = tx_gv[w] && !tx_own_v_q[w] && g != IW'(w) && ep_tx_fc[g] &&
+                                 !tx_drop_now[w];
+    assign g_cls[3*w +: 3]     = ep_tx_cls[3*g +: 3];
+    assign g_bytes[16*w +: 16] = ep_tx_bytes[16*g +: 16];
     // the frame is cut when its wire is down and its endpoint is to use another
     assign cut_now[w]     = tx_own_v_q[w] && !tx_drop_q[w] && !link_q[w] &&
                             want[IW*o +: IW] != IW'(w);
@@ -386,8 +410,9 @@ module sue_fail_xbar #(
     `ASSERT_STABLE(tx_offer_stable, clk, rst_n, eth_tx_valid[w], eth_tx_ready[w],
                    {eth_tx_data[ETH_W*w +: ETH_W], eth_tx_nbytes[EBW*w +: EBW], eth_tx_last[w]},
                    ETH_W + EBW + 1, "a wire's beat changed before it was taken")
-    `ASSERT_STABLE(ep_detour_stable, clk, rst_n, ep_tx_valid[w], ep_tx_ready[w], ep_tx_detour[w],
-                   1, "an endpoint's detour tag changed before its beat was taken")
+    `ASSERT_STABLE(ep_detour_stable, clk, rst_n, ep_tx_valid[w], ep_tx_ready[w],
+                   {ep_tx_detour[w], ep_tx_fc[w], ep_tx_cls[3*w +: 3], ep_tx_bytes[16*w +: 16]},
+                   21, "an endpoint's frame tags changed before its beat was taken")
     `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
                 rx_own_q[IW*t +: IW] == IW'(w) || !eth_rx_valid[w] || !eth_rx_ready[w],
                 "a wire's frame fed two endpoints")

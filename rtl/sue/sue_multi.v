@@ -117,6 +117,14 @@ module sue_multi #(
   output wire [P*EBW-1:0]     o_ep_tx_nbytes,
   output wire [P-1:0]         o_ep_tx_last,
   output wire [P-1:0]         o_ep_tx_detour,
+  output wire [P-1:0]         o_ep_tx_fc,     // guest flow control (sue_fail_xbar): the frames'
+  output wire [P*3-1:0]       o_ep_tx_cls,    //   tags, ...
+  output wire [P*16-1:0]      o_ep_tx_bytes,
+  output wire [P*8-1:0]       o_ep_fc_gblock, //   ... the classes each port blocks for guests,
+  output wire [P-1:0]         o_ep_away,      //   ... the ports away from their wires, and
+  output wire [P-1:0]         o_g_valid,      //   ... the guest frames each wire's port counts
+  output wire [P*3-1:0]       o_g_cls,
+  output wire [P*16-1:0]      o_g_bytes,
   output wire [P-1:0]         o_ep_rx_valid,
   output wire [P-1:0]         o_ep_rx_ready,
   output wire [P*ETH_W-1:0]   o_ep_rx_data,
@@ -227,7 +235,10 @@ module sue_multi #(
       .eth_tx_valid(o_ep_tx_valid[e]), .eth_tx_ready(o_ep_tx_ready[e]),
       .eth_tx_data(o_ep_tx_data[ETH_W*e +: ETH_W]),
       .eth_tx_nbytes(o_ep_tx_nbytes[EBW*e +: EBW]), .eth_tx_last(o_ep_tx_last[e]),
-      .eth_tx_detour(o_ep_tx_detour[e]),
+      .eth_tx_detour(o_ep_tx_detour[e]), .eth_tx_fc(o_ep_tx_fc[e]),
+      .eth_tx_cls(o_ep_tx_cls[3*e +: 3]), .eth_tx_bytes(o_ep_tx_bytes[16*e +: 16]),
+      .fc_away(o_ep_away[e]), .fc_gblock(o_ep_fc_gblock[8*e +: 8]), .g_valid(o_g_valid[e]),
+      .g_cls(o_g_cls[3*e +: 3]), .g_bytes(o_g_bytes[16*e +: 16]),
       .eth_rx_valid(o_ep_rx_valid[e]), .eth_rx_ready(o_ep_rx_ready[e]),
       .eth_rx_data(o_ep_rx_data[ETH_W*e +: ETH_W]),
       .eth_rx_nbytes(o_ep_rx_nbytes[EBW*e +: EBW]), .eth_rx_last(o_ep_rx_last[e]),
@@ -250,6 +261,9 @@ module sue_multi #(
     .cfg_mac_on(ep_mac_on),
     .ep_tx_valid(o_ep_tx_valid), .ep_tx_ready(o_ep_tx_ready), .ep_tx_data(o_ep_tx_data),
     .ep_tx_nbytes(o_ep_tx_nbytes), .ep_tx_last(o_ep_tx_last), .ep_tx_detour(o_ep_tx_detour),
+    .ep_tx_fc(o_ep_tx_fc), .ep_tx_cls(o_ep_tx_cls), .ep_tx_bytes(o_ep_tx_bytes),
+    .ep_fc_gblock(o_ep_fc_gblock), .ep_away(o_ep_away), .g_valid(o_g_valid), .g_cls(o_g_cls),
+    .g_bytes(o_g_bytes),
     .ep_rx_valid(o_ep_rx_valid), .ep_rx_ready(o_ep_rx_ready), .ep_rx_data(o_ep_rx_data),
     .ep_rx_nbytes(o_ep_rx_nbytes), .ep_rx_last(o_ep_rx_last), .ep_rx_user(ep_rx_user),
     .ep_rx_via(ep_rx_via),

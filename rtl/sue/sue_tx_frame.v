@@ -30,7 +30,8 @@
 
 module sue_tx_frame #(
   parameter integer ETH_W   = 256,   // bits per beat, power of two, 64 .. 2048
-  parameter integer PDU_MAX = 4096   // largest command area, bytes (1 .. 8192)
+  parameter integer PDU_MAX = 4096,  // largest command area, bytes (1 .. 8192)
+  parameter integer TAG_W   = 1      // bits of job_tag / out_tag
 ) (
   input  wire                         clk,
   input  wire                         rst_n,
@@ -83,9 +84,9 @@ module sue_tx_frame #(
   output reg  [ETH_W-1:0]             out_data,
   output reg                          out_last,
   output reg  [$clog2(ETH_W/8+1)-1:0] out_nbytes,      // NB on every beat but the last
-  // a bit the job's owner carries with its frame: job_tag of the job, on every beat of its frame
-  input  wire                         job_tag,
-  output reg                          out_tag
+  // what the job's owner carries with its frame: job_tag of the job, on every beat of its frame
+  input  wire [TAG_W-1:0]             job_tag,
+  output reg  [TAG_W-1:0]             out_tag
 );
   localparam integer NB     = ETH_W / 8;
   localparam integer NBW    = $clog2(ETH_W / 8 + 1);
@@ -101,6 +102,8 @@ module sue_tx_frame #(
   generate if (ETH_W < 64 || ETH_W > 2048 || (ETH_W & (ETH_W - 1)) != 0 ||
                PDU_MAX < 1 || PDU_MAX > 8192) begin : g_bad_param
     `PARAM_FATAL("sue_tx_frame: need ETH_W a power of two in 64..2048, 1 <= PDU_MAX <= 8192")
+  end else if (TAG_W < 1 || TAG_W > 64) begin : g_bad_tag
+    `PARAM_FATAL("sue_tx_frame: need 1 <= TAG_W <= 64")
   end endgenerate
 
   // ---- job registers ----
@@ -110,7 +113,7 @@ module sue_tx_frame #(
   reg [LNB-1:0]    s_q;          // P mod NB
   reg              rcrc_c_q;
   reg              pfc_q;        // the job is a PFC, CBFC or raw frame: no R-CRC bytes
-  reg              tag_q;        // job_tag of the job being built
+  reg [TAG_W-1:0]  tag_q;        // job_tag of the job being built
   reg [8*PRE_NB-1:0] pre_q;      // prefix bytes not yet sent, at the top
   reg [ETH_W-1:0]  carry_q;      // previous input beat
 
@@ -279,8 +282,8 @@ module sue_tx_frame #(
       s_q        <= {LNB{1'b0}};
       rcrc_c_q   <= 1'b0;
       pfc_q      <= 1'b0;
-      tag_q      <= 1'b0;
-      out_tag    <= 1'b0;
+      tag_q      <= {TAG_W{1'b0}};
+      out_tag    <= {TAG_W{1'b0}};
       pre_q      <= {(8*PRE_NB){1'b0}};
       carry_q    <= {ETH_W{1'b0}};
       out_valid  <= 1'b0;
@@ -331,7 +334,7 @@ module sue_tx_frame #(
   wire [159:0]   job_data_used = {job_dst_mac, job_dst_ip, job_dst_xpuid, job_op, job_xpuid, job_psn, job_vc,
                                   job_partition, job_rpsn, job_len} & {160{!job_fc}};
   wire [NBW-1:0] in_nb_used    = in_last ? in_nbytes : {NBW{1'b0}};
-  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_tag, job_raw, job_pfc, job_cbfc, job_pfc_used, job_cbfc_used, job_data_used}), 564,
+  `ASSERT_STABLE(job_stable, clk, rst_n, job_valid, job_ready, ({job_tag, job_raw, job_pfc, job_cbfc, job_pfc_used, job_cbfc_used, job_data_used}), 563 + TAG_W,
                  "job")
   `ASSERT_STABLE(in_stable, clk, rst_n, in_valid, in_ready, ({in_data, in_last, in_nb_used}), ETH_W + 1 + NBW,
                  "command-area beat")

@@ -51,6 +51,8 @@ static void ports(side_t *s) {
   P(etn, "eth_tx_nbytes"), P(etl, "eth_tx_last"), P(erv, "eth_rx_valid");
   P(err, "eth_rx_ready"), P(erd, "eth_rx_data"), P(ern, "eth_rx_nbytes"), P(erl, "eth_rx_last");
   P(eru, "eth_rx_user"), P(etdet, "eth_tx_detour"), P(evia, "eth_rx_via");
+  P(etfc, "eth_tx_fc"), P(etcls, "eth_tx_cls"), P(etbytes, "eth_tx_bytes"), P(fc_away, "fc_away");
+  P(fc_gblock, "fc_gblock"), P(g_valid, "g_valid"), P(g_cls, "g_cls"), P(g_bytes, "g_bytes");
   P(link_up, "link_up"), P(irq, "irq"), P(q_xpuid, "q_xpuid"), P(q_unreach, "q_unreach");
   P(tx_decide, "tx_decide"), P(tx_kind, "tx_kind"), P(rx_verdict, "rx_verdict");
   P(backlog, "tx_backlog");
@@ -305,7 +307,10 @@ static void collect_eth_tx(ep_t *e, side_t *s) {
     b[j] = (uint8_t)bits_stream_byte(w, e->k->eth_w, j);
   s->txn += n;
   const sue_ls_frame_t *x;
-  ls_ok(s, sue_ls_eth_tx(&s->ls, e->t, b, n, (int)last, (int)dut_get_u64(d, s->etdet), &x));
+  unsigned tag =
+      sue_ls_tag((unsigned)dut_get_u64(d, s->etdet), (unsigned)dut_get_u64(d, s->etfc),
+                 (unsigned)dut_get_u64(d, s->etcls), (unsigned)dut_get_u64(d, s->etbytes));
+  ls_ok(s, sue_ls_eth_tx(&s->ls, e->t, b, n, (int)last, (long)tag, &x));
   if (!x)
     return;
   if (bpc) {
@@ -423,6 +428,10 @@ void ep_cycle(ep_t *e, int traffic) {
     dut_set_u64(s->d, s->rx_credit, gn[i] ? sue_credit_word(gt[i], gv[i], gn[i]) : 0);
     dut_set_u64(s->d, s->rx_reset_in, 0);
     dut_set_u64(s->d, s->link_up, s->link);
+    dut_set_u64(s->d, s->fc_away, 0);
+    dut_set_u64(s->d, s->g_valid, 0);
+    dut_set_u64(s->d, s->g_cls, 0);
+    dut_set_u64(s->d, s->g_bytes, 0);
     /* the reachability query (no stimulus drawn): the peer half the cycles, the table's other
      * entry (slot 0) a quarter, any id the rest */
     s->qx = e->t % 4u >= 2u ? s->peer
@@ -442,6 +451,8 @@ void ep_cycle(ep_t *e, int traffic) {
     CHECK_EQ(qu, (unsigned)sue_ep_dst_unreach(&s->ls.m, s->qx),
              "q_unreach (destination table and UNREACH, for q_xpuid)");
     s->n_q_unreach += qu;
+    /* one port: never away, no guests; the classes it would block for guests are its model's */
+    ls_ok(s, sue_ls_guest_fc(&s->ls, e->t, 0, (unsigned)dut_get_u64(s->d, s->fc_gblock)));
     decide(e, s);
     verdict(e, s);
     deliver(e, s);

@@ -84,6 +84,7 @@ struct side {
   port_t tx_credit, qc_valid, qc_xpuid, qc_vc, qc_units, tx_reset_in;
   port_t rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control, rx_data, rx_credit, rx_reset_in;
   port_t etv, etr, etd, etn, etl, etdet, erv, err, erd, ern, erl, eru, evia;
+  port_t etfc, etcls, etbytes, fc_away, fc_gblock, g_valid, g_cls, g_bytes; /* guest flow control */
   port_t tx_decide, tx_kind, rx_verdict, link_up, irq, backlog, q_xpuid, q_unreach;
   unsigned link;        /* link_up driven (1 from the start; a test may take it down) */
   unsigned qx;          /* q_xpuid driven this cycle */

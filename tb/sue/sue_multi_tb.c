@@ -51,6 +51,9 @@ static void ports(mp_side_t *s) {
       P(ep_rv, "o_ep_rx_valid");
   P(ep_rr, "o_ep_rx_ready"), P(ep_rd, "o_ep_rx_data"), P(ep_rn, "o_ep_rx_nbytes");
   P(ep_rl, "o_ep_rx_last");
+  P(ep_tfc, "o_ep_tx_fc"), P(ep_tcls, "o_ep_tx_cls"), P(ep_tbytes, "o_ep_tx_bytes");
+  P(ep_gblock, "o_ep_fc_gblock"), P(ep_away, "o_ep_away"), P(g_valid, "o_g_valid");
+  P(g_cls, "o_g_cls"), P(g_bytes, "o_g_bytes");
 #undef P
 }
 
@@ -289,6 +292,20 @@ static unsigned grant_word(mp_t *m, mp_side_t *s) {
   return 0;
 }
 
+/* The crossbar model's configuration inputs: FAILOVER, the links (MSTATUS), the ports' MACs. */
+static void away_in(const mp_t *m, const mp_side_t *s, sue_fxb_in_t *in) {
+  memset(in, 0, sizeof *in);
+  in->p = m->k->p;
+  in->failover = s->failover;
+  in->link = s->link_prev; /* MSTATUS.LINK, as the port choice has it */
+  for (unsigned e = 0; e < in->p; e++) {
+    const sue_cfg_t *c = &s->ls[e].m.cfg;
+    for (unsigned j = 0; j < 6; j++)
+      in->mac[e] = in->mac[e] << 8 | c->mac[j];
+    in->mac_on |= ((c->hdr_fmt & 1u) == 0) << e; /* the UDP format: frames carry the port's MAC */
+  }
+}
+
 /* ------------------------------------------------------------------ outputs of a cycle */
 /* Each port's endpoint against its model (the order of sue_ep_lockstep.h), its deliveries
  * into the merge model's inputs. */
@@ -303,6 +320,17 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
     sue_ls_link(ls, m->t, s->link >> e & 1u);
   }
   observe_axi(m, s);
+  /* guest flow control: which ports are away from their wires (the crossbar model's rule, from
+   * the registers as the decisions of this cycle have them), and the classes each port blocks
+   * for guests (its model's, before its decision of the cycle spends credits) */
+  sue_fxb_in_t ain;
+  away_in(m, s, &ain);
+  unsigned away = sue_fxb_away(&ain), raway = (unsigned)dut_get_u64(d, s->ep_away);
+  CHECK(raway == away, "instance %u: ep_away 0x%x, the failover model 0x%x", s->id, raway, away);
+  for (unsigned e = 0; e < p; e++) {
+    s->gblock[e] = (unsigned)dut_get_field(d, s->ep_gblock, 8 * e, 8);
+    ls_ok(s, e, sue_ls_guest_fc(&s->ls[e], m->t, away >> e & 1u, s->gblock[e]));
+  }
   for (unsigned e = 0; e < p; e++) {
     sue_ls_t *ls = &s->ls[e];
     size_t len;
@@ -355,19 +383,13 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
 }
 
 /* The failover crossbar's model for this cycle, from the endpoints' and the wires' inputs as the
- * RTL has them; its outputs are checked by collect_eth_tx and observe_eth_rx. */
+ * RTL has them; its outputs are checked by collect_eth_tx and observe_eth_rx, and the guests'
+ * spends go to their host ports' models. */
 static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o) {
   dut_t *d = s->d;
   const unsigned p = m->k->p, ew = m->k->eth_w, ebw = (unsigned)dut_width(d, s->etn) / p;
-  memset(in, 0, sizeof *in);
-  in->p = p;
-  in->failover = s->failover;
-  in->link = s->link_prev; /* MSTATUS.LINK, as the port choice has it */
+  away_in(m, s, in);
   for (unsigned e = 0; e < p; e++) {
-    const sue_cfg_t *c = &s->ls[e].m.cfg;
-    for (unsigned j = 0; j < 6; j++)
-      in->mac[e] = in->mac[e] << 8 | c->mac[j];
-    in->mac_on |= ((c->hdr_fmt & 1u) == 0) << e; /* the UDP format: frames carry the port's MAC */
     in->ep_tx_group |= (unsigned)dut_get_field(d, s->ep_td, e * ew + ew - 8, 1) << e;
     in->ep_tx_nbytes[e] = (unsigned)dut_get_field(d, s->ep_tn, ebw * e, ebw);
     in->rx_dst[e] = dut_get_field(d, s->erd, e * ew + ew - 48, 48);
@@ -375,6 +397,12 @@ static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o)
   in->ep_tx_valid = (unsigned)dut_get_u64(d, s->ep_tv);
   in->ep_tx_last = (unsigned)dut_get_u64(d, s->ep_tl);
   in->ep_tx_detour = (unsigned)dut_get_u64(d, s->ep_tdet);
+  in->ep_tx_fc = (unsigned)dut_get_u64(d, s->ep_tfc);
+  for (unsigned e = 0; e < p; e++) {
+    in->ep_tx_cls[e] = (unsigned)dut_get_field(d, s->ep_tcls, 3 * e, 3);
+    in->ep_tx_bytes[e] = (unsigned)dut_get_field(d, s->ep_tbytes, 16 * e, 16);
+    in->fc_gblock[e] = s->gblock[e];
+  }
   if (in->ep_tx_valid) { /* the beats' bytes: a cut holds one, and ends with their FCS */
     uint32_t w[HARNESS_WORDS(4096)];
     dut_get(d, s->ep_td, w);
@@ -388,6 +416,27 @@ static void xbar_eval(mp_t *m, mp_side_t *s, sue_fxb_in_t *in, sue_fxb_out_t *o)
   in->eth_rx_last = s->rx_l;
   in->ep_rx_ready = (unsigned)dut_get_u64(d, s->ep_rr);
   sue_fxb_eval(&s->fx, in, o);
+  /* the guests' frames granted a wire: that wire's port counts their credits */
+  unsigned gv = (unsigned)dut_get_u64(d, s->g_valid);
+  CHECK(gv == o->g_valid, "instance %u: g_valid 0x%x, the failover model 0x%x", s->id, gv,
+        o->g_valid);
+  for (unsigned w = 0; w < p; w++) {
+    if (!(gv >> w & 1u))
+      continue;
+    unsigned cls = (unsigned)dut_get_field(d, s->g_cls, 3 * w, 3),
+             bytes = (unsigned)dut_get_field(d, s->g_bytes, 16 * w, 16);
+    CHECK(cls == o->g_cls[w] && bytes == o->g_bytes[w],
+          "instance %u wire %u: a guest's class %u, %u bytes; the failover model's %u, %u", s->id,
+          w, cls, bytes, o->g_cls[w], o->g_bytes[w]);
+    sue_ls_guest_spend(&s->ls[w], cls, bytes);
+    s->n_gspend++;
+  }
+  /* a guest's first beat on offer that its host wire's flow control holds back */
+  for (unsigned e = 0; e < p; e++) {
+    unsigned h = s->fx.host[e];
+    s->n_gblocked += (in->ep_tx_valid >> e & 1u) && !(s->fx.tx_inf >> e & 1u) && h != e &&
+                     (in->ep_tx_fc >> e & 1u) && (in->fc_gblock[h] >> in->ep_tx_cls[e] & 1u);
+  }
 }
 
 /* Transmit: each endpoint's beats into its model; each wire's beat from the endpoint the crossbar
@@ -416,7 +465,11 @@ static void collect_eth_tx(mp_t *m, mp_side_t *s, const sue_fxb_out_t *o) {
     }
     const sue_ls_frame_t *x;
     ls_ok(s, e,
-          sue_ls_eth_tx(&s->ls[e], m->t, b, n, (int)last, (int)dut_get_field(d, s->ep_tdet, e, 1),
+          sue_ls_eth_tx(&s->ls[e], m->t, b, n, (int)last,
+                        (long)sue_ls_tag((unsigned)dut_get_field(d, s->ep_tdet, e, 1),
+                                         (unsigned)dut_get_field(d, s->ep_tfc, e, 1),
+                                         (unsigned)dut_get_field(d, s->ep_tcls, 3 * e, 3),
+                                         (unsigned)dut_get_field(d, s->ep_tbytes, 16 * e, 16)),
                         &x));
   }
   unsigned wv = (unsigned)dut_get_u64(d, s->etv);
@@ -784,10 +837,11 @@ void mp_finish(mp_t *m) {
         CHECK(s->other->seen[v][q] || s->dropped[v][q],
               "instance %u VC %u: command %u never arrived", s->id, v, q);
     harness_log("instance %u: sent %u (per port %u / %u / %u / %u; to a port down %u), "
-                "received %u (per port %u / %u / %u / %u)",
+                "received %u (per port %u / %u / %u / %u); guests' frames that took a host "
+                "wire's credits %llu, cycles one waited for its host wire's flow control %llu",
                 s->id, s->sent, s->sent_port[0], s->sent_port[1], s->sent_port[2], s->sent_port[3],
                 s->sent_down, s->received, s->rx_port[0], s->rx_port[1], s->rx_port[2],
-                s->rx_port[3]);
+                s->rx_port[3], (unsigned long long)s->n_gspend, (unsigned long long)s->n_gblocked);
   }
   unsigned lost = 0, flips = 0;
   for (unsigned i = 0; i < 2; i++)

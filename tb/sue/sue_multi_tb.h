@@ -61,6 +61,10 @@ struct mp_side {
       link_up, irq, o_decide, o_kind, o_verdict, o_irq, o_backlog, o_tx_credit, o_rx_credit,
       o_rx_start, o_rx_vc, o_sel_valid, o_sel_port, o_sel_drop, o_unreach, ep_tv, ep_tr, ep_td,
       ep_tn, ep_tl, ep_tdet, ep_rv, ep_rr, ep_rd, ep_rn, ep_rl;
+  port_t ep_tfc, ep_tcls, ep_tbytes, ep_gblock, ep_away, g_valid, g_cls, g_bytes; /* guest FC */
+  unsigned gblock[4];       /* each port's fc_gblock this cycle (its model's, equal to the RTL's) */
+  uint64_t n_gblocked;      /* cycles a guest's frame waited for its host wire's flow control */
+  uint64_t n_gspend;        /* guest frames that took a host wire's credits */
   unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
   unsigned port_en;
   unsigned failover;   /* MCTRL.FAILOVER, as the model has it */

@@ -2,16 +2,18 @@
  * Tests of sue_cbfc (docs/sue/sue_cbfc.md): the RTL and the model's CBFC unit
  * (csrc/ref/sue/sue_cbfc_model.c) in lockstep. Every cycle t, as the timing contract says: the
  * inputs of cycle t (configuration, receive-buffer levels) are applied, the model runs
- * sue_cbfc_eval(t, levels), and paused, avail, upd_owed, tx_cev, tx_limit and tx_sent are
- * compared with sue_cbfc_paused / _avail / _owed / _frame; then the events of the cycle (the owed
- * update taken, a frame sent, a frame's or an update's verdict) are applied to both and the clock
- * ticks.
+ * sue_cbfc_eval(t, levels), and paused, gblock, avail, upd_owed, tx_cev, tx_limit and tx_sent
+ * are compared with sue_cbfc_paused / _gblock / _avail / _owed / _frame; then the events of the
+ * cycle (the owed update taken, a frame sent, a guest frame started, a frame's or an update's
+ * verdict) are applied to both and the clock ticks.
  *
  *  - cbfc_lockstep: three tops, random phases: levels walking over the whole buffer, frames sent
  *    mostly only on VCs not paused (as the arbiter does) and sometimes regardless, updates
  *    received whose limit sits just above or below what a largest frame needs (so VCs block and
  *    unblock) or anywhere, units of 1 .. 2^15 bytes, STEP 0 / 1 / random, REFRESH 0 .. 2^24 - 1,
- *    enables toggled, several VCs on one class, the 16-bit counters wrapping, rst_n mid-run.
+ *    enables toggled, several VCs on one class, the 16-bit counters wrapping, rst_n mid-run;
+ *    guest frames (g_valid: another port's, failover) mostly where gblock is clear, some in the
+ *    cycle of a frame of the same VC (the two spends add).
  *    The event mix is checked (blocks and unblocks, refreshes, growth updates, wraps, clamped
  *    advertisements, shared classes ...).
  */
@@ -49,11 +51,11 @@ typedef struct {
   knobs_t kb;
   port_t tx_en, rx_en, cls, ushift, step, refresh, level;
   port_t tx_valid, tx_vc, tx_bytes, rx_valid, rx_vc, rx_bytes, upd_valid, upd_cev, upd_limit,
-      upd_sent_p;
-  port_t paused, avail, owed, sent, tx_cev, tx_limit, tx_sent;
+      upd_sent_p, g_valid, g_vc, g_bytes;
+  port_t paused, gblock, avail, owed, sent, tx_cev, tx_limit, tx_sent;
   /* statistics */
   uint64_t n_sent, n_held, n_refresh, n_grow, n_tx, n_forced, n_rx, n_upd, n_block, n_unblock,
-      n_paused, n_shared, n_wrap, n_clamp, n_over, n_resets;
+      n_paused, n_shared, n_wrap, n_clamp, n_over, n_resets, n_guest, n_both, n_gblock;
   unsigned was_paused;
 } ct_t;
 
@@ -157,10 +159,11 @@ static unsigned rand_bytes(ct_t *s) {
 
 static void check_outputs(ct_t *s) {
   dut_t *d = s->d;
-  unsigned paused = 0;
+  unsigned paused = 0, gblock = 0;
   uint64_t avail = 0;
   for (unsigned v = 0; v < SUE_NVC; v++) {
     paused |= (unsigned)sue_cbfc_paused(&s->m, &s->cfg, v, s->c->frame_max) << v;
+    gblock |= (unsigned)sue_cbfc_gblock(&s->m, &s->cfg, v, s->c->frame_max) << v;
     avail |= (uint64_t)sue_cbfc_avail(&s->m, v) << (16 * v);
   }
   uint16_t lim[SUE_PRIO], snt[SUE_PRIO];
@@ -169,6 +172,7 @@ static void check_outputs(ct_t *s) {
   pack16(wl, lim);
   pack16(ws, snt);
   CHECK_PORT_U64(d, s->paused, paused, "paused");
+  CHECK_PORT_U64(d, s->gblock, gblock, "gblock");
   CHECK_PORT_U64(d, s->avail, avail, "avail");
   CHECK_PORT_U64(d, s->owed, (unsigned)sue_cbfc_owed(&s->m, &s->cfg), "upd_owed");
   CHECK_PORT_U64(d, s->tx_cev, cev, "tx_cev");
@@ -176,6 +180,7 @@ static void check_outputs(ct_t *s) {
   CHECK_PORT(d, s->tx_sent, ws, 0, "tx_sent");
   /* statistics */
   s->n_paused += paused != 0;
+  s->n_gblock += (gblock & ~paused) != 0;
   s->n_block += (paused & ~s->was_paused) != 0;
   s->n_unblock += (s->was_paused & ~paused) != 0;
   s->was_paused = paused;
@@ -258,6 +263,20 @@ static void cbfc_cycle(ct_t *s) {
     s->n_wrap += s->m.used[vc] < before;
     s->n_tx++;
   }
+  /* a guest frame started (another port's, on this wire): where gblock is clear, or regardless
+   * (p_force), in the same cycle as a decision or not */
+  unsigned gvc = (unsigned)prng_below(&s->rng, 4), gbytes = rand_bytes(s);
+  int g = prng_bernoulli(&s->rng, s->kb.p_tx / 2);
+  if (g && sue_cbfc_gblock(&s->m, &s->cfg, gvc, s->c->frame_max))
+    g = prng_bernoulli(&s->rng, s->kb.p_force);
+  dut_set_u64(d, s->g_valid, (uint64_t)g);
+  dut_set_u64(d, s->g_vc, gvc);
+  dut_set_u64(d, s->g_bytes, gbytes);
+  if (g) {
+    sue_cbfc_tx(&s->m, &s->cfg, gvc, gbytes);
+    s->n_guest++;
+    s->n_both += tx && gvc == vc;
+  }
   /* a verdict: a frame or an update (one a cycle) */
   unsigned rvc = (unsigned)prng_below(&s->rng, 4), rbytes = rand_bytes(s), cev;
   uint16_t lim[SUE_PRIO], snt[SUE_PRIO];
@@ -289,6 +308,7 @@ static void cbfc_cycle(ct_t *s) {
 static void quiet_events(ct_t *s) {
   dut_set_u64(s->d, s->sent, 0);
   dut_set_u64(s->d, s->tx_valid, 0);
+  dut_set_u64(s->d, s->g_valid, 0);
   dut_set_u64(s->d, s->rx_valid, 0);
   dut_set_u64(s->d, s->upd_valid, 0);
 }
@@ -309,6 +329,8 @@ static void open_cbfc(ct_t *s, const cbfc_case_t *c) {
   s->rx_vc = dut_port(d, "rx_vc"), s->rx_bytes = dut_port(d, "rx_bytes");
   s->upd_valid = dut_port(d, "rx_upd_valid"), s->upd_cev = dut_port(d, "rx_upd_cev");
   s->upd_limit = dut_port(d, "rx_upd_limit"), s->upd_sent_p = dut_port(d, "rx_upd_sent");
+  s->g_valid = dut_port(d, "g_valid"), s->g_vc = dut_port(d, "g_vc");
+  s->g_bytes = dut_port(d, "g_bytes"), s->gblock = dut_port(d, "gblock");
   s->paused = dut_port(d, "paused"), s->avail = dut_port(d, "avail");
   s->owed = dut_port(d, "upd_owed"), s->sent = dut_port(d, "upd_sent");
   s->tx_cev = dut_port(d, "tx_cev"), s->tx_limit = dut_port(d, "tx_limit");
@@ -347,7 +369,8 @@ HARNESS_TEST(cbfc_lockstep) {
         "by refresh %llu), frames sent %llu (%llu on a paused VC), counted %llu, updates "
         "received %llu, paused %llu cycles (blocks %llu, unblocks %llu), owed with "
         "shared classes %llu, used wraps %llu, clamped adv %llu, levels past RX_BYTES %llu, "
-        "resets %llu",
+        "resets %llu, guest frames %llu (with a frame of the same VC %llu), guest-blocked "
+        "but not paused %llu cycles",
         s->c->top, cycles, (unsigned long long)s->n_sent, (unsigned long long)s->n_held,
         (unsigned long long)s->n_grow, (unsigned long long)s->n_refresh,
         (unsigned long long)s->n_tx, (unsigned long long)s->n_forced, (unsigned long long)s->n_rx,
@@ -355,11 +378,13 @@ HARNESS_TEST(cbfc_lockstep) {
         (unsigned long long)s->n_block, (unsigned long long)s->n_unblock,
         (unsigned long long)s->n_shared, (unsigned long long)s->n_wrap,
         (unsigned long long)s->n_clamp, (unsigned long long)s->n_over,
-        (unsigned long long)s->n_resets);
+        (unsigned long long)s->n_resets, (unsigned long long)s->n_guest,
+        (unsigned long long)s->n_both, (unsigned long long)s->n_gblock);
     CHECK(pa || (s->n_sent > 50 && s->n_held > 0 && s->n_grow > 20 && s->n_refresh > 20 &&
                  s->n_tx > 1000 && s->n_forced > 0 && s->n_rx > 1000 && s->n_upd > 100 &&
                  s->n_block > 20 && s->n_unblock > 20 && s->n_shared > 0 && s->n_wrap > 0 &&
-                 s->n_over > 0 && s->n_resets > 0),
+                 s->n_over > 0 && s->n_resets > 0 && s->n_guest > 500 && s->n_both > 20 &&
+                 s->n_gblock > 100),
           "event mix of %s (at the default length)", s->c->top);
     CHECK(pa || s->c->rx_bytes < (SUE_CBFC_ADV_MAX << 4) || s->n_clamp > 0,
           "clamped advertisements in %s", s->c->top);

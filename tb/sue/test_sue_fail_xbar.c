@@ -23,7 +23,12 @@
  *    tagged detoured (ep_tx_detour, a third of them) goes out on the next wire up after its own,
  *    even with its own up (FAILOVER on, its MAC in use, another wire up), and only such a frame
  *    leaves an endpoint whose wire is up for another; ep_rx_via says a beat comes over another
- *    endpoint's wire.
+ *    endpoint's wire. Guest flow control: most frames take flow control (ep_tx_fc) of a random
+ *    class and length, and each wire's endpoint blocks random classes for guests (ep_fc_gblock,
+ *    changed now and then); a guest's frame is granted a wire only with its class not blocked
+ *    there, and then, once, spends that wire's credits (g_valid with its class and length); a
+ *    frame of an endpoint on its own wire, or one that takes no flow control, never does;
+ *    ep_away follows FAILOVER, the MACs' use and the links.
  */
 #include <string.h>
 
@@ -52,6 +57,7 @@ typedef struct {
   unsigned id;          /* frame number (bytes 6 .. 7 of every beat) */
   int tgt;              /* a wire's frame: the endpoint it is for, from its first beat shown (-1) */
   unsigned det;         /* an endpoint's frame: tagged detoured (ep_tx_detour) */
+  unsigned fc, cls, bytes; /* ... takes flow control (ep_tx_fc) of this class and length */
 } src_t;
 
 typedef struct {
@@ -61,7 +67,11 @@ typedef struct {
   sue_fxb_t m;
   sue_fxb_in_t in;
   port_t fo, link, mac, mac_on, etv, etr, etd, etn, etl, etdet, erv, evia, err, erd, ern, erl, eru,
-      wtv, wtr, wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut, nrxc;
+      wtv, wtr, wtd, wtn, wtl, wrv, wrr, wrd, wrn, wrl, wru, host, ncar, ndrp, nstr, ncut, nrxc,
+      etfc, etcls, etbytes, gblk, away, gv, gcls, gbytes;
+  int spent_ep[PX]; /* wire w: the guest whose frame spent its credits, not yet out (-1) */
+  unsigned spent_id[PX];
+  unsigned n_gspend, n_gblocked; /* guest frames that spent a wire's credits; cycles held */
   src_t tx[PX], rx[PX];
   int wire_ep[PX];  /* the endpoint whose frame is open on wire w (-1: none) */
   src_t wire_f[PX]; /* ... that frame (its id, beats and destination) */
@@ -158,6 +168,10 @@ static void new_frame(fxb_t *x, src_t *s, int ep) {
     s->dst = prng_bernoulli(r, 0.2) ? 0x0180C2000001ull : 0x02AA00000000ull | prng_below(r, 256);
   else /* a frame on a wire: for one of the endpoints, or another address */
     s->dst = prng_bernoulli(r, 0.15) ? 0x02BB00000000ull : mac_of((unsigned)prng_below(r, x->c->p));
+  /* data, replay, ACK or NACK: flow control; PFC, CBFC and management frames: none */
+  s->fc = ep && !(s->dst >> 40 & 1u) && prng_bernoulli(r, 0.7);
+  s->cls = (unsigned)prng_below(r, 8);
+  s->bytes = (unsigned)prng_below(r, 0x10000);
 }
 
 /* Offers this cycle's beats (held while not taken) and the other inputs. */
@@ -239,6 +253,31 @@ static void drive(fxb_t *x) {
     det |= (tv >> i & 1u ? x->tx[i].det : (unsigned)prng_below(r, 2)) << i;
   dut_set_u64(d, x->etdet, det);
   x->in.ep_tx_detour = det;
+  /* the flow-control tags (anything without a beat shown), and the classes each wire's endpoint
+   * blocks for guests: a quarter of them, drawn anew now and then */
+  uint32_t tcls[1] = {0}, tbytes[2] = {0, 0};
+  unsigned tfc = 0;
+  uint64_t gb = 0;
+  for (unsigned i = 0; i < c->p; i++) {
+    const src_t *s = &x->tx[i];
+    unsigned on = tv >> i & 1u;
+    unsigned fc = on ? s->fc : (unsigned)prng_below(r, 2),
+             cls = on ? s->cls : (unsigned)prng_below(r, 8),
+             by = on ? s->bytes : (unsigned)prng_below(r, 0x10000);
+    tfc |= fc << i;
+    bits_put_field(tcls, 3 * i, 3, cls);
+    bits_put_field(tbytes, 16 * i, 16, by);
+    x->in.ep_tx_cls[i] = cls;
+    x->in.ep_tx_bytes[i] = by;
+    if (prng_bernoulli(r, 0.03))
+      x->in.fc_gblock[i] = (unsigned)(prng_below(r, 256) & prng_below(r, 256));
+    gb |= (uint64_t)x->in.fc_gblock[i] << 8 * i;
+  }
+  x->in.ep_tx_fc = tfc;
+  dut_set_u64(d, x->etfc, tfc);
+  dut_set(d, x->etcls, tcls);
+  dut_set(d, x->etbytes, tbytes);
+  dut_set_u64(d, x->gblk, gb);
   dut_set(d, x->wrd, rd);
   dut_set_u64(d, x->wrv, rv);
   dut_set(d, x->wrn, rn);
@@ -289,6 +328,43 @@ static void check(fxb_t *x, uint64_t t) {
   CHECK((wrr & x->in.eth_rx_valid) == (o.eth_rx_ready & x->in.eth_rx_valid),
         "cycle %llu: eth_rx_ready 0x%x, the model 0x%x (wires offering 0x%x)",
         (unsigned long long)t, wrr, o.eth_rx_ready, x->in.eth_rx_valid);
+  CHECK_PORT_U64(d, x->away, o.away, "ep_away");
+  CHECK_PORT_U64(d, x->gv, o.g_valid, "g_valid");
+  /* a guest's frame granted a wire (its first beat shown there): its class not blocked by the
+   * wire's endpoint, its class and length the spend, once per frame */
+  for (unsigned w = 0; w < p; w++) {
+    unsigned g = (unsigned)dut_get_u64(d, x->gv) >> w & 1u;
+    if (!g)
+      continue;
+    int e = o.tx_src[w];
+    CHECK(e >= 0 && (unsigned)e != w, "cycle %llu: wire %u spends for a frame of its own endpoint",
+          (unsigned long long)t, w);
+    const src_t *s = &x->tx[e];
+    CHECK(s->on && s->beat == 0 && s->fc,
+          "cycle %llu: wire %u spends for endpoint %d's frame, "
+          "not a first beat that takes flow control",
+          (unsigned long long)t, w, e);
+    CHECK(!(x->in.fc_gblock[w] >> s->cls & 1u),
+          "cycle %llu: endpoint %d's frame of class %u "
+          "granted wire %u, whose endpoint blocks it",
+          (unsigned long long)t, e, s->cls, w);
+    CHECK(dut_get_field(d, x->gcls, 3 * w, 3) == s->cls &&
+              dut_get_field(d, x->gbytes, 16 * w, 16) == s->bytes,
+          "cycle %llu: wire %u's spend is not endpoint %d's frame's class and length",
+          (unsigned long long)t, w, e);
+    CHECK(x->spent_ep[w] < 0 || (x->spent_ep[w] == e && x->spent_id[w] == s->id),
+          "cycle %llu: wire %u spends twice", (unsigned long long)t, w);
+    if (x->spent_ep[w] < 0)
+      x->n_gspend++;
+    x->spent_ep[w] = e;
+    x->spent_id[w] = s->id;
+  }
+  for (unsigned e = 0; e < p; e++) { /* a guest's first beat held back by its host's block */
+    const src_t *s = &x->tx[e];
+    unsigned h = x->m.host[e];
+    x->n_gblocked += (x->in.ep_tx_valid >> e & 1u) && s->beat == 0 && s->fc && h != e &&
+                     (x->in.fc_gblock[h] >> s->cls & 1u);
+  }
   CHECK_PORT_U64(d, x->ncar, o.carried, "n_carried");
   CHECK_PORT_U64(d, x->ndrp, o.dropped, "n_dropped");
   CHECK_PORT_U64(d, x->nstr, o.steered, "n_steered");
@@ -399,6 +475,13 @@ static void check(fxb_t *x, uint64_t t) {
       CHECK((unsigned)w == e || !(s->dst >> 40 & 1u) || gone,
             "cycle %llu: endpoint %u's group frame sent on wire %d", (unsigned long long)t, e, w);
       x->frames_out++;
+      /* a guest's frame that takes flow control spent its wire's credits when granted */
+      if ((unsigned)w != e && s->fc) {
+        CHECK(x->spent_ep[w] == (int)e && x->spent_id[w] == s->id,
+              "cycle %llu: endpoint %u's frame out on wire %d without its credits spent",
+              (unsigned long long)t, e, w);
+        x->spent_ep[w] = -1;
+      }
       x->carried += (unsigned)w != e && !gone;
       x->detoured += (unsigned)w != e && !gone && s->det && (x->in.link >> e & 1u);
       x->dropped += gone;
@@ -508,6 +591,8 @@ HARNESS_TEST(fxb_lockstep) {
     P(wrd, "eth_rx_data"), P(wrn, "eth_rx_nbytes"), P(wrl, "eth_rx_last"), P(wru, "eth_rx_user");
     P(host, "host"), P(ncar, "n_carried"), P(ndrp, "n_dropped"), P(nstr, "n_steered");
     P(ncut, "n_cut"), P(nrxc, "n_rx_cut");
+    P(etfc, "ep_tx_fc"), P(etcls, "ep_tx_cls"), P(etbytes, "ep_tx_bytes"), P(gblk, "ep_fc_gblock");
+    P(away, "ep_away"), P(gv, "g_valid"), P(gcls, "g_cls"), P(gbytes, "g_bytes");
 #undef P
     sue_fxb_init(&x.m, x.c->p);
     x.in.p = x.c->p;
@@ -520,7 +605,7 @@ HARNESS_TEST(fxb_lockstep) {
       x.in.mac[e] = mac_of(e);
       bits_put_field(macs, 48 * e, 24, (uint32_t)(mac_of(e) & 0xFFFFFFu));
       bits_put_field(macs, 48 * e + 24, 24, (uint32_t)(mac_of(e) >> 24));
-      x.wire_ep[e] = x.ep_wire[e] = x.ep_on_wire[e] = -1;
+      x.wire_ep[e] = x.ep_wire[e] = x.ep_on_wire[e] = x.spent_ep[e] = -1;
       x.ep_mode[e] = EP_NONE;
     }
     dut_set(d, x.mac, macs);
@@ -529,6 +614,8 @@ HARNESS_TEST(fxb_lockstep) {
     dut_set_u64(d, x.link, x.in.link);
     dut_set_u64(d, x.etv, 0);
     dut_set_u64(d, x.etdet, 0);
+    dut_set_u64(d, x.etfc, 0);
+    dut_set_u64(d, x.gblk, 0);
     dut_set_u64(d, x.wrv, 0);
     dut_set_u64(d, x.wtr, 0);
     dut_set_u64(d, x.err, 0);
@@ -541,9 +628,12 @@ HARNESS_TEST(fxb_lockstep) {
     harness_log("%s: %u frames out (%u on another endpoint's wire, %u group frames not carried, "
                 "%u cut on a dead wire, %u detoured from a live one), %u in (%u to another wire's "
                 "endpoint, %u lost by a dead "
-                "wire with an endpoint inside, %u of those ended by the error beat)",
+                "wire with an endpoint inside, %u of those ended by the error beat); guests' "
+                "frames that spent a wire's credits %u, cycles a guest's frame was held by its "
+                "wire's flow control %u",
                 x.c->top, x.frames_out, x.carried, x.dropped, x.cut, x.detoured, x.frames_in,
-                x.steered, x.lost_in, x.rx_cuts);
+                x.steered, x.lost_in, x.rx_cuts, x.n_gspend, x.n_gblocked);
+    CHECK(x.n_gspend > 20 && x.n_gblocked > 20, "%s: guest flow-control mix too thin", x.c->top);
     CHECK(x.carried > 20 && x.detoured > 20 && x.dropped > 5 && x.cut > 5 && x.steered > 20 &&
               x.rx_cuts > 5 && x.frames_out > cycles / 8 && x.frames_in > cycles / 8,
           "%s: event mix too thin", x.c->top);

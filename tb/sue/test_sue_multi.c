@@ -18,6 +18,9 @@
  *                  on wire 0 and reach the peer's port 1, so what port 1 held at the cut is
  *                  delivered before its wire returns; unordered, no new command to port 1 in the
  *                  cut; ordered, port 1's connections keep going, in order.
+ *  - mp_failover_cbfc: mp_failover's cut under CBFC on every port (+quick: ordered only): port 1
+ *                  sends on wire 0 under wire 0's credits; every frame it carried took them, some
+ *                  waited for them, and what it held at the cut arrives in the cut.
  *  - mp_port_en:   unordered, MCTRL.PORT_EN takes port 1 out of use and back: no command to it
  *                  while out, used again after.
  *  - mp_map_move:  ordered, the XPU moves every connection to port 0 by rewriting MAP when its
@@ -289,11 +292,14 @@ HARNESS_TEST(mp_unreach) {
  * 600 there) resends what it held at the cut and it is delivered while the wire is still down;
  * PSNs and order stay port 1's. Unordered: no new command to port 1 in the cut. Ordered: the
  * connections hashed to port 1 keep going through it, over wire 0, in order (the XPU checks). */
-static void failover_run(int ordered, uint64_t salt) {
+static mp_t *failover_run(int ordered, int cbfc, uint64_t salt) {
   const unsigned n = ncmds();
   mp_t *m = mp_new("sue_multi_p2", ordered, n, 0.0, salt);
-  for (unsigned i = 0; i < 2; i++)
+  for (unsigned i = 0; i < 2; i++) {
     mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
+    for (unsigned e = 0; cbfc && e < m->k->p; e++) /* CBFC instead of PFC on every port */
+      mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_CTRL, 0x318u | SUE_REG_CTRL_FC_MODE_MASK, NULL);
+  }
   mp_axi_settle(m);
   const uint64_t warm = harness_scaled(300, 2000, 2000), outage = harness_scaled(1200, 6000, 6000);
   mp_to_send(m, n / 3);
@@ -341,17 +347,39 @@ static void failover_run(int ordered, uint64_t salt) {
   for (unsigned i = 0; i < 2; i++) {
     CHECK(m->s[i].sent_port[1] > held[i], "instance %u: port 1 unused after its wire came back",
           m->s[i].id);
-    harness_log("%s: instance %u: %u frames of port 1 went out on wire 0, %u cut on a dead "
+    harness_log("%s%s: instance %u: %u frames of port 1 went out on wire 0, %u cut on a dead "
                 "wire; %u lost mid-way by the dead wire, %u of them ended by the error beat",
-                ordered ? "ordered" : "unordered", m->s[i].id, m->s[i].carried_port[1],
-                m->s[i].fx.n_cut, m->s[i].rx_lost, m->s[i].fx.n_rx_cut);
+                ordered ? "ordered" : "unordered", cbfc ? ", CBFC" : "", m->s[i].id,
+                m->s[i].carried_port[1], m->s[i].fx.n_cut, m->s[i].rx_lost, m->s[i].fx.n_rx_cut);
   }
-  mp_free(m);
+  return m;
 }
 
 HARNESS_TEST(mp_failover) {
-  failover_run(0, 0x130);
-  failover_run(1, 0x140);
+  mp_free(failover_run(0, 0, 0x130));
+  mp_free(failover_run(1, 0, 0x140));
+}
+
+/* Failover under CBFC (docs/sue/sue_fail_xbar.md "Guest flow control"): the credits a port holds
+ * are its own wire's, which is down, so port 1 must send on wire 0 under wire 0's credits (port
+ * 0's: port 1 away ignores its own, and each of its frames takes port 0's when granted the wire).
+ * Everything port 1 held at the cut arrives in it, as under PFC; both ports' CBFC state is held
+ * to the models every cycle, and the guest's frames took wire 0's credits. */
+HARNESS_TEST(mp_failover_cbfc) {
+  /* +quick (the Icarus lane): ordered only, the run whose guests wait most for wire 0's credits
+   * (mp_failover has both modes under PFC there) */
+  for (int ordered = harness_scale() == HARNESS_QUICK; ordered < 2; ordered++) {
+    mp_t *m = failover_run(ordered, 1, 0x160 + (unsigned)ordered);
+    for (unsigned i = 0; i < 2; i++)
+      CHECK(m->s[i].n_gspend == m->s[i].carried_port[0] + m->s[i].carried_port[1],
+            "instance %u: %llu guests' frames took their host wire's credits, %u went out",
+            m->s[i].id, (unsigned long long)m->s[i].n_gspend,
+            m->s[i].carried_port[0] + m->s[i].carried_port[1]);
+    for (unsigned i = 0; i < 2; i++) /* and wire 0's credits held some back */
+      CHECK(m->s[i].n_gblocked > 0, "instance %u: no guest's frame waited for wire 0's credits",
+            m->s[i].id);
+    mp_free(m);
+  }
 }
 
 /* NVIOL and NDROP (issue 19 review): an XPU that now and then sends a command without an ingress

@@ -42,6 +42,7 @@ typedef struct {
   port_t pfc, raw, pfc_cev, pfc_time, cbfc, cbfc_oui, cbfc_cev, cbfc_limit, cbfc_sent;
   port_t in_valid, in_ready, in_data, in_last, in_nb;
   port_t out_valid, out_ready, out_data, out_last, out_nb, job_tag, out_tag;
+  unsigned tag_w; /* TAG_W */
 } txf_t;
 
 static void txf_open(txf_t *t, const char *top, unsigned w) {
@@ -94,6 +95,7 @@ static void txf_open(txf_t *t, const char *top, unsigned w) {
   t->out_last = dut_port(d, "out_last");
   t->job_tag = dut_port(d, "job_tag");
   t->out_tag = dut_port(d, "out_tag");
+  t->tag_w = (unsigned)dut_width(d, t->job_tag);
   t->out_nb = dut_port(d, "out_nbytes");
   dut_set_u64(d, t->job_valid, 0);
   dut_set_u64(d, t->job_tag, 0);
@@ -305,8 +307,12 @@ typedef struct {
 
 typedef void (*frame_sink_t)(const job_t *j, void *arg);
 
-/* job n's job_tag: a bit the frame carries on every beat (the endpoint's detour bit) */
-static unsigned job_tag_of(unsigned n) { return (n * 2654435761u) >> 31 & 1u; }
+/* job n's job_tag, of TAG_W bits: what the frame carries on every beat (the endpoint's detour
+ * bit and its flow-control tag) */
+static uint64_t job_tag_of(const txf_t *t, unsigned n) {
+  uint64_t h = (uint64_t)(n + 1u) * 0x9E3779B97F4A7C15ull;
+  return t->tag_w >= 64 ? h : h >> (64 - t->tag_w);
+}
 
 /* Sends jobs n = 0 .. count-1 made by make(n) and checks every beat of every frame. */
 static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, void *), void *arg,
@@ -329,7 +335,8 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
     if (job_up)
       txf_drive_job(t, &q[accepted % QJOBS]);
     dut_set_u64(d, t->job_valid, (uint64_t)job_up);
-    dut_set_u64(d, t->job_tag, job_up ? job_tag_of(accepted) : prng_below(&rng, 2));
+    dut_set_u64(d, t->job_tag,
+                job_up ? job_tag_of(t, accepted) : prng_next(&rng) >> (64 - t->tag_w));
     /* input side: the command bytes of the accepted jobs, in order */
     while (in_job < accepted && in_off >= q[in_job % QJOBS].len) {
       in_job++;
@@ -367,7 +374,7 @@ static void txf_run(txf_t *t, unsigned count, void (*make)(job_t *, unsigned, vo
       CHECK(out_job < accepted, "out_valid with no job accepted");
       CHECK_EQ(nbo, exp_nb, "out_nbytes");
       CHECK_EQ(last, rest <= t->nb, "out_last");
-      CHECK_EQ(dut_get_u64(d, t->out_tag), job_tag_of(out_job), "out_tag (the job's job_tag)");
+      CHECK_EQ(dut_get_u64(d, t->out_tag), job_tag_of(t, out_job), "out_tag (the job's job_tag)");
       dut_get(d, t->out_data, wd);
       for (unsigned b = 0; b < exp_nb; b++)
         if (bits_stream_byte(wd, t->w, b) != j->frame[out_off + b])

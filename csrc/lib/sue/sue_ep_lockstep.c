@@ -151,7 +151,9 @@ int sue_ls_decide(sue_ls_t *ls, uint64_t t, unsigned decide, unsigned kind, size
     return fail(ls, "at cycle %llu the RTL decides %s, the model %s", (unsigned long long)t,
                 sue_ls_kind_name[kind], sue_ls_kind_name[mk]);
   if (n) {
-    if (fq_push(&ls->exp, ls->scratch, n, kind, sue_ep_tx_detour(&ls->m)))
+    unsigned cls, bytes, fc = sue_ep_tx_fc(&ls->m, &cls, &bytes);
+    unsigned tag = sue_ls_tag(sue_ep_tx_detour(&ls->m), fc, cls, bytes);
+    if (fq_push(&ls->exp, ls->scratch, n, kind, tag))
       return fail(ls, "memory");
     ls->kinds[kind]++;
   }
@@ -196,16 +198,26 @@ int sue_ls_credits(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n) {
   return n ? 1 : 0;
 }
 
-int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int detour,
+unsigned sue_ls_tag(unsigned detour, unsigned fc, unsigned cls, unsigned bytes) {
+  return (detour & 1u) | (fc & 1u) << 1 | (fc ? (cls & 7u) << 2 | (bytes & 0xFFFFu) << 5 : 0u);
+}
+
+int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, long tag,
                   const sue_ls_frame_t **done) {
   *done = NULL;
   const sue_ls_frame_t *h = fq_head(&ls->exp);
-  if (detour >= 0 && h && h->tag != (unsigned)detour)
-    return fail(ls, "frame %u (%s) at cycle %llu: eth_tx_detour %d, the model's %u", ls->frames,
-                sue_ls_kind_name[h->kind], (unsigned long long)t, detour, h->tag);
+  if (tag >= 0 && h && h->tag != (unsigned long)tag)
+    return fail(ls,
+                "frame %u (%s) at cycle %llu: tags detour %u fc %u class %u bytes %u, the model's "
+                "%u %u %u %u",
+                ls->frames, sue_ls_kind_name[h->kind], (unsigned long long)t, (unsigned)(tag & 1),
+                (unsigned)(tag >> 1 & 1), (unsigned)(tag >> 2 & 7), (unsigned)(tag >> 5 & 0xFFFF),
+                h->tag & 1u, h->tag >> 1 & 1u, h->tag >> 2 & 7u, h->tag >> 5 & 0xFFFFu);
   if (ls->txn + n > SUE_FRAME_MAX)
     return fail(ls, "a frame longer than %u bytes out (cycle %llu)", SUE_FRAME_MAX,
                 (unsigned long long)t);
+  if (ls->txn == 0) /* a frame's first beat out */
+    sue_ep_tx_first(&ls->m);
   memcpy(ls->txb + ls->txn, b, n);
   ls->txn += n;
   if (!last)
@@ -256,6 +268,20 @@ int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
 }
 
 void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up) { sue_ep_link(&ls->m, t, up); }
+
+int sue_ls_guest_fc(sue_ls_t *ls, uint64_t t, unsigned away, unsigned gblock) {
+  sue_ep_tick(&ls->m, t); /* flow control as a register write of this cycle left it */
+  sue_ep_set_away(&ls->m, away);
+  unsigned m = sue_ep_gblock(&ls->m);
+  if (m != gblock)
+    return fail(ls, "fc_gblock 0x%02x at cycle %llu, the model's 0x%02x", gblock,
+                (unsigned long long)t, m);
+  return 1;
+}
+
+void sue_ls_guest_spend(sue_ls_t *ls, unsigned cls, unsigned bytes) {
+  sue_ep_guest_spend(&ls->m, cls, bytes);
+}
 
 int sue_ls_irq(sue_ls_t *ls, uint64_t t, unsigned irq) {
   unsigned m = sue_ep_irq(&ls->m, t);

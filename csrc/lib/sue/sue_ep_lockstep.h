@@ -13,7 +13,8 @@
  * A cycle, in this order, on the values the RTL shows before the clock edge:
  *   sue_ls_backlog  (tx_backlog: the pack queues' bytes before the cycle)
  *   sue_ls_begin    (the model's own time: timers, PFC; the XPU's commands due this cycle)
- *   sue_ls_decide   (tx_decide, tx_kind)
+ *   sue_ls_guest_fc (fc_away, fc_gblock: a multi-port instance's failover)
+ *   sue_ls_decide   (tx_decide, tx_kind), sue_ls_guest_spend (g_valid)
  *   sue_ls_verdict  (rx_verdict)
  *   sue_ls_deliver  (the first beat of a delivery on rx_*)
  *   sue_ls_rx_credit, sue_ls_credits  (credits given by the XPU; returned to it)
@@ -43,7 +44,7 @@ typedef struct {
   uint8_t *buf;
   size_t len;
   unsigned kind; /* sue_ls_decide's kind: 1 PFC, 2 replay, 3 NACK, 4 ACK, 5 new PDU, 6 management */
-  unsigned tag;  /* a frame out: its detour tag (eth_tx_detour); in: it came via another wire */
+  unsigned tag;  /* a frame out: its tags (sue_ls_tag); in: it came via another wire */
 } sue_ls_frame_t;
 
 typedef struct { /* a FIFO of frames */
@@ -95,10 +96,13 @@ int sue_ls_deliver(sue_ls_t *ls, uint64_t t, unsigned vc, sue_cmd_t *c);
 void sue_ls_rx_credit(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n);
 /* The RTL returns n ingress credits of {vc, type} in this cycle (n = 0: none). */
 int sue_ls_credits(sue_ls_t *ls, unsigned vc, unsigned type, unsigned n);
-/* A beat taken on eth_tx in cycle t: its n bytes, eth_tx_detour (-1: not compared), which must
- * be the model's for the frame; at the last one the frame must be the model's next (then *done
- * points at it until the next call, else it is NULL). */
-int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, int detour,
+/* A frame's tags as one number: eth_tx_detour, eth_tx_fc, and when fc its eth_tx_cls and
+ * eth_tx_bytes (what a frame that takes no flow control carries there is not compared). */
+unsigned sue_ls_tag(unsigned detour, unsigned fc, unsigned cls, unsigned bytes);
+/* A beat taken on eth_tx in cycle t: its n bytes, its tags (sue_ls_tag; -1: not compared), which
+ * must be the model's for the frame; at the last one the frame must be the model's next (then
+ * *done points at it until the next call, else it is NULL). */
+int sue_ls_eth_tx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int last, long tag,
                   const sue_ls_frame_t **done);
 /* A beat taken on eth_rx in cycle t: its n bytes, user (a MAC error) and via (eth_rx_via: over
  * another port's wire) on the last one. */
@@ -106,6 +110,12 @@ int sue_ls_eth_rx(sue_ls_t *ls, uint64_t t, const uint8_t *b, unsigned n, int la
                   unsigned via);
 /* The link_up input the RTL has in cycle t. */
 void sue_ls_link(sue_ls_t *ls, uint64_t t, unsigned up);
+/* Guest flow control (a multi-port instance's failover), before sue_ls_decide of cycle t: the
+ * fc_away input the RTL has in cycle t, and its fc_gblock output, which must be the model's. */
+int sue_ls_guest_fc(sue_ls_t *ls, uint64_t t, unsigned away, unsigned gblock);
+/* A guest's frame granted the port's wire in the current cycle (g_valid, g_cls, g_bytes), after
+ * sue_ls_decide: it takes the port's CBFC credits. */
+void sue_ls_guest_spend(sue_ls_t *ls, unsigned cls, unsigned bytes);
 /* irq of cycle t, after the register write completing in it (if any) is reported. */
 int sue_ls_irq(sue_ls_t *ls, uint64_t t, unsigned irq);
 /* Counters as the RTL reads them (cnt[SUE_NCNT]): every existing one equal to the model's. */

@@ -97,3 +97,7 @@ unsigned sue_cbfc_avail(const sue_cbfc_t *s, unsigned v) {
 int sue_cbfc_paused(const sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned v, unsigned frame_max) {
   return c->rx_en && sue_cbfc_avail(s, v) < sue_cbfc_units(c, frame_max);
 }
+
+int sue_cbfc_gblock(const sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned v, unsigned frame_max) {
+  return c->rx_en && sue_cbfc_avail(s, v) < 2u * sue_cbfc_units(c, frame_max);
+}

@@ -82,7 +82,7 @@ unsigned sue_cbfc_frame(const sue_cbfc_t *s, const sue_cbfc_cfg_t *c, uint16_t l
                         uint16_t sent[SUE_PRIO]);
 /* The owed update was decided in cycle now: last := adv, last_t := now. */
 void sue_cbfc_sent(sue_cbfc_t *s, uint64_t now);
-/* A frame of bytes bytes on VC vc was decided (used += units). */
+/* A frame of bytes bytes on VC vc was decided, or a guest's started (used += units). */
 void sue_cbfc_tx(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned vc, unsigned bytes);
 /* A frame of bytes bytes on VC vc had its verdict (rcvd += units). */
 void sue_cbfc_rx_frame(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned vc, unsigned bytes);
@@ -94,6 +94,11 @@ void sue_cbfc_rx_update(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned cev,
 unsigned sue_cbfc_avail(const sue_cbfc_t *s, unsigned v);
 /* VC v may not be sent: rx_en and avail < units of frame_max bytes. */
 int sue_cbfc_paused(const sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned v, unsigned frame_max);
+/* A guest frame (another port's, carried on this port's wire by a multi-port instance's failover)
+ * on VC v's class may not start: rx_en and avail < 2 * units of frame_max bytes (room for it and
+ * for this port's own frame decided in the same cycle). The guest's frame is spent by a second
+ * sue_cbfc_tx of the cycle its first beat is taken. */
+int sue_cbfc_gblock(const sue_cbfc_t *s, const sue_cbfc_cfg_t *c, unsigned v, unsigned frame_max);
 
 #ifdef __cplusplus
 }

@@ -111,6 +111,47 @@ int sue_ep_paused(const sue_ep_t *ep, unsigned vc) {
          sue_cbfc_paused(&ep->cbfc, &cc, vc, sue_ep_frame_max(&ep->p));
 }
 
+/* What the port's decisions obey: its own wire's flow control, unless it is away. */
+static int dec_paused(const sue_ep_t *ep, unsigned vc) {
+  return !ep->away && sue_ep_paused(ep, vc);
+}
+
+void sue_ep_set_away(sue_ep_t *ep, unsigned away) { ep->away = away != 0; }
+
+/* The lowest VC of priority cls, -1: none. */
+static int prio_vc(const sue_ep_t *ep, unsigned cls) {
+  for (unsigned v = 0; v < SUE_NVC; v++)
+    if ((ep->cfg.pfc_prio[v] & 7u) == cls)
+      return (int)v;
+  return -1;
+}
+
+unsigned sue_ep_gblock(const sue_ep_t *ep) {
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  /* every class while a CBFC update is owed or on its way to the wire: its units sent must count
+   * every frame ahead of it there (the peer's count received is set to them) */
+  if (sue_cbfc_owed(&ep->cbfc, &cc) || ep->upd_fly)
+    return 0xFFu;
+  unsigned b = 0;
+  for (unsigned c = 0; c < SUE_PRIO; c++) {
+    int v = prio_vc(ep, c);
+    if (v >= 0 && (sue_pfc_paused(&ep->pfc, &ep->cfg, ep->now, (unsigned)v) ||
+                   sue_cbfc_gblock(&ep->cbfc, &cc, (unsigned)v, sue_ep_frame_max(&ep->p))))
+      b |= 1u << c;
+  }
+  return b;
+}
+
+void sue_ep_guest_spend(sue_ep_t *ep, unsigned cls, unsigned bytes) {
+  int v = prio_vc(ep, cls & 7u);
+  if (v < 0)
+    return;
+  sue_cbfc_cfg_t cc;
+  sue_ep_cbfc_cfg(ep, &cc);
+  sue_cbfc_tx(&ep->cbfc, &cc, (unsigned)v, bytes);
+}
+
 /* Command x of VC v into its pack queue: counted, its ingress credit back. */
 static void ingress_enter(sue_ep_t *ep, unsigned v, sue_ingcmd_t *x) {
   sue_pack_push(&ep->pack, x->dslot, v, &x->cmd, ep->now);
@@ -271,6 +312,8 @@ static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const ui
   /* detoured: the PDUs by the detour, stand-alone ACKs / NACKs by it or by the way d came */
   uint64_t det = sue_reach_detour(&ep->reach) | (cmds ? 0u : sue_reach_via(&ep->reach));
   ep->tx_detour = (unsigned)(det >> conn_dslot(ep, c) & 1u);
+  ep->tx_fc = 1;
+  ep->tx_cls = ep->cfg.pfc_prio[vc & 3u] & 7u;
   sue_rh_t rh;
   memset(&rh, 0, sizeof rh);
   rh.ver = SUE_RH_VER;
@@ -288,6 +331,7 @@ static size_t emit(sue_ep_t *ep, unsigned c, unsigned vc, unsigned psn, const ui
   sue_cbfc_cfg_t cc; /* every frame the peer buffers takes CBFC credits */
   sue_ep_cbfc_cfg(ep, &cc);
   sue_cbfc_tx(&ep->cbfc, &cc, vc, (unsigned)n);
+  ep->tx_bytes = (unsigned)n;
   return n;
 }
 
@@ -305,6 +349,8 @@ static size_t tx_cbfc(sue_ep_t *ep, const sue_cbfc_cfg_t *cc, uint8_t *out) {
   uint16_t lim[SUE_PRIO], snt[SUE_PRIO];
   unsigned cev = sue_cbfc_frame(&ep->cbfc, cc, lim, snt);
   sue_cbfc_sent(&ep->cbfc, ep->now);
+  ep->upd_fly = 1;
+  ep->upd_fly_t = ep->now;
   ep->cnt[SUE_CNT_TX_CBFC]++;
   ep->cnt[SUE_CNT_TX_FRAMES]++;
   ep->cnt[SUE_CNT_TX_BYTES] += SUE_CBFC_FRAME;
@@ -338,7 +384,7 @@ void sue_ep_mgmt_send(sue_ep_t *ep, unsigned len) {
 
 size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   advance(ep, now);
-  ep->tx_detour = 0;
+  ep->tx_detour = ep->tx_fc = ep->tx_cls = ep->tx_bytes = 0;
   unsigned n = ep->nconn;
   /* 1. PFC, or a CBFC update (FC_MODE: never both) */
   if (sue_pfc_owed(&ep->pfc, &ep->cfg))
@@ -364,7 +410,7 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
     if (!sue_gbn_replaying(k))
       continue;
     const sue_slot_t *s = sue_gbn_replay_slot(k, ep->p.win);
-    if (sue_ep_paused(ep, s->vc))
+    if (dec_paused(ep, s->vc))
       continue;
     unsigned psn = k->rp;
     size_t len = emit(ep, c, s->vc, psn, s->bytes, s->len, out);
@@ -382,7 +428,7 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
       if (pass ? !sue_gbn_ack_due(k, ep->now) : !k->nack_pending)
         continue;
       unsigned vc = ack_frame_vc(ep, c);
-      if (sue_ep_paused(ep, vc))
+      if (dec_paused(ep, vc))
         continue;
       *ptr = (c + 1) % n;
       ep->cnt[pass ? SUE_CNT_TX_ACK_FRAMES : SUE_CNT_TX_NACK_FRAMES]++;
@@ -393,7 +439,7 @@ size_t sue_ep_port_tx(sue_ep_t *ep, uint64_t now, uint8_t *out) {
   for (unsigned d = 0; d < ep->p.ndst; d++)
     for (unsigned v = 0; v < SUE_NVC; v++)
       ep->ok[d * SUE_NVC + v] =
-          (uint8_t)(ep->cfg.dst[d].valid && !sue_ep_paused(ep, v) &&
+          (uint8_t)(ep->cfg.dst[d].valid && !dec_paused(ep, v) &&
                     sue_gbn_can_send_new(&ep->conn[sue_conn_index(&ep->p, d, v)], ep->p.win));
   unsigned d, v;
   if (!sue_pack_schedule(&ep->pack, ep->now, ep->cfg.pack_timeout, ep->cfg.pack_thresh, ep->ok, &d,
@@ -442,8 +488,9 @@ int sue_ep_port_rx_via(sue_ep_t *ep, uint64_t now, const uint8_t *f, size_t len,
     sue_pfc_rx(&ep->pfc, &ep->cfg, ep->now, info.pfc_cev, info.pfc_time);
     return 0;
   }
-  sue_cbfc_rx_frame(&ep->cbfc, &cc, info.rh.vc, (unsigned)len); /* data or control: counted */
-  sue_reach_heard_via(&ep->reach, info.src_slot, via);          /* data or control: heard from */
+  if (!via) /* data or control: counted, if it crossed this port's link */
+    sue_cbfc_rx_frame(&ep->cbfc, &cc, info.rh.vc, (unsigned)len);
+  sue_reach_heard_via(&ep->reach, info.src_slot, via); /* data or control: heard from */
   unsigned c = sue_conn_index(&ep->p, info.src_slot, info.rh.vc);
   sue_conn_t *k = &ep->conn[c];
   if (info.rh.op == SUE_OP_ACK) {
@@ -559,6 +606,17 @@ int sue_ep_dst_unreach(const sue_ep_t *ep, unsigned xpuid) {
 }
 
 unsigned sue_ep_tx_detour(const sue_ep_t *ep) { return ep->tx_detour; }
+
+void sue_ep_tx_first(sue_ep_t *ep) {
+  if (ep->now > ep->upd_fly_t) /* the frame before the update may start in its decision cycle */
+    ep->upd_fly = 0;
+}
+
+unsigned sue_ep_tx_fc(const sue_ep_t *ep, unsigned *cls, unsigned *bytes) {
+  *cls = ep->tx_cls;
+  *bytes = ep->tx_bytes;
+  return ep->tx_fc;
+}
 
 unsigned sue_ep_unacked(const sue_ep_t *ep) {
   unsigned n = 0;

@@ -83,6 +83,11 @@ typedef struct {
   /* link status and reachability (sue_reach_model.h): INTR, STATUS.LINK_UP, UNREACH0/1 */
   sue_reach_t reach;
   unsigned tx_detour; /* the detour tag of the frame sue_ep_port_tx gave last (eth_tx_detour) */
+  /* guest flow control (docs/sue/sue_fail_xbar.md "Guest flow control"): the flow-control tag of
+   * that frame (eth_tx_fc, _cls, _bytes), and fc_away (the port's frames go on another wire) */
+  unsigned tx_fc, tx_cls, tx_bytes, away;
+  unsigned upd_fly;   /* a CBFC update decided, its first beat not yet out (sue_ep_tx_first) */
+  uint64_t upd_fly_t; /* ... decided in this cycle */
   uint8_t *tmo_slot;  /* [ndst] scratch: a timer of the slot expired in this cycle */
   /* management frames (docs/sue/index.md "Management frames") */
   uint8_t mgmt_wr[SUE_MGMT_MAX + 4]; /* the frame being written */
@@ -131,6 +136,25 @@ int sue_ep_port_rx_via(sue_ep_t *ep, uint64_t now, const uint8_t *frame, size_t 
 /* The detour tag (eth_tx_detour) of the frame sue_ep_port_tx gave last: its destination is
  * detoured (unreachable or via, sue_reach_model.h), and it does not take the probe. */
 unsigned sue_ep_tx_detour(const sue_ep_t *ep);
+/* The flow-control tag of that frame: 1 when it takes flow control (data, replay, ACK, NACK),
+ * with *cls its class (its VC's priority) and *bytes its length (FCS included: its CBFC count);
+ * 0 for PFC, CBFC and management frames (*cls, *bytes 0). */
+unsigned sue_ep_tx_fc(const sue_ep_t *ep, unsigned *cls, unsigned *bytes);
+
+/* ---- guest flow control: a multi-port instance's failover (sue_fail_xbar_model.h) ---- */
+/* fc_away in the current cycle: the port's frames go on another port's wire, whose flow control
+ * holds them, so its own does not (its decisions see no VC paused). Held until changed. */
+void sue_ep_set_away(sue_ep_t *ep, unsigned away);
+/* fc_gblock in the current cycle: bit c set when a guest's frame of class c may not start on
+ * this port's wire: the lowest VC of priority c is PFC-paused, or short of CBFC credits for two
+ * largest frames; 0 for a class no VC has. Every class while a CBFC update is owed, or decided
+ * and its first beat not yet out. */
+unsigned sue_ep_gblock(const sue_ep_t *ep);
+/* The first beat of a frame left the port (taken on eth_tx) in the current cycle. */
+void sue_ep_tx_first(sue_ep_t *ep);
+/* A guest's frame of class cls and bytes bytes was granted this port's wire in the current
+ * cycle: it takes the CBFC credits of the lowest VC of that priority (none if no VC has it). */
+void sue_ep_guest_spend(sue_ep_t *ep, unsigned cls, unsigned bytes);
 
 /* ---- XPU command interface, receive ---- */
 /* rx_credit: the XPU grants n credits of {vc, type}. */
@@ -173,7 +197,8 @@ int sue_ep_mgmt_rx_end(sue_ep_t *ep, const uint8_t *frame, size_t len);
 
 /* ---- introspection for tests ---- */
 /* 1 while VC vc may not be sent (a PFC pause of its priority is running, or fewer CBFC credits
- * than the largest frame takes). */
+ * than the largest frame takes): STATUS.PAUSED, the port's own wire. Its decisions obey it unless
+ * it is away (sue_ep_set_away). */
 int sue_ep_paused(const sue_ep_t *ep, unsigned vc);
 /* The CBFC unit's configuration from the registers (docs/sue/index.md "CBFC"). */
 void sue_ep_cbfc_cfg(const sue_ep_t *ep, sue_cbfc_cfg_t *cc);

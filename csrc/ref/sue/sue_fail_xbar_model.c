@@ -38,6 +38,15 @@ static int rr(unsigned req, unsigned ptr, unsigned p) {
   return -1;
 }
 
+unsigned sue_fxb_away(const sue_fxb_in_t *in) {
+  unsigned a = 0;
+  for (unsigned e = 0; e < in->p; e++) {
+    unsigned other = in->link & ((1u << in->p) - 1u) & ~(1u << e);
+    a |= (unsigned)(in->failover && (in->mac_on >> e & 1u) && !(in->link >> e & 1u) && other) << e;
+  }
+  return a;
+}
+
 void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
   const unsigned p = in->p;
   memset(o, 0, sizeof *o);
@@ -45,13 +54,14 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
   for (unsigned e = 0; e < p; e++) {
     x->want[e] = e;
     unsigned away = !(in->link >> e & 1u) || (in->ep_tx_valid & in->ep_tx_detour) >> e & 1u;
+    unsigned next = e; /* the next wire up after e */
+    for (unsigned k = 1; k < p && next == e; k++)
+      if (in->link >> ((e + k) % p) & 1u)
+        next = (e + k) % p;
     if (in->failover && (in->mac_on >> e & 1u) && away)
-      for (unsigned k = 1; k < p; k++)
-        if (in->link >> ((e + k) % p) & 1u) {
-          x->want[e] = (e + k) % p;
-          break;
-        }
+      x->want[e] = next;
   }
+  o->away = sue_fxb_away(in);
   /* transmit */
   x->cut_now = x->own_nx = 0;
   for (unsigned w = 0; w < p; w++) {
@@ -73,11 +83,15 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
       continue;
     }
     unsigned req = 0, own = x->tx_own[w];
-    for (unsigned e = 0; e < p; e++)
+    for (unsigned e = 0; e < p; e++) {
+      /* a guest's frame that takes flow control: only while wire w's endpoint lets its class by */
+      unsigned blk =
+          e != w && (in->ep_tx_fc >> e & 1u) && (in->fc_gblock[w] >> (in->ep_tx_cls[e] & 7u) & 1u);
       if ((x->tx_own_v >> w & 1u) ? own == e
                                   : (in->ep_tx_valid >> e & 1u) && !(x->sink >> e & 1u) &&
-                                        x->host[e] == w && x->want[e] == w)
+                                        x->host[e] == w && x->want[e] == w && !blk)
         req |= 1u << e;
+    }
     int g = rr(req, x->tx_ptr[w], p);
     if (g < 0)
       continue;
@@ -93,6 +107,11 @@ void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *o) {
     x->own_nx |= (!cut && !(acc && last)) << w;
     o->tx_src[w] = g;
     o->eth_tx_valid |= (v && !drop) << w;
+    if (!(x->tx_own_v >> w & 1u) && (unsigned)g != w && (in->ep_tx_fc >> g & 1u) && !drop) {
+      o->g_valid |= 1u << w; /* granted afresh: the guest's frame spends wire w's credits */
+      o->g_cls[w] = in->ep_tx_cls[g] & 7u;
+      o->g_bytes[w] = in->ep_tx_bytes[g];
+    }
     if (take)
       o->ep_tx_ready |= 1u << g; /* host[g] == w: g requests only its own wire */
     if (acc && !(x->tx_inf >> g & 1u)) {

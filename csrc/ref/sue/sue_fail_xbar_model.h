@@ -19,6 +19,10 @@
  * destination address (bytes 0 .. 5) and whose frames carry it, FAILOVER on, the lowest such e;
  * else to endpoint w. Each endpoint takes a frame at a time, round-robin among the wires that have
  * one for it.
+ * Guest flow control: a guest's frame (endpoint e's on wire w != e) that takes flow control
+ * (ep_tx_fc) of class c requests wire w only while bit c of endpoint w's fc_gblock is clear, and
+ * when granted with no frame held on the wire spends endpoint w's CBFC credits (g_valid, g_cls,
+ * g_bytes). away[e]: FAILOVER on, e's frames carry its MAC, its link down and another up.
  *
  * A cycle is sue_fxb_eval (the outputs of the cycle, combinational in the RTL, from its inputs)
  * then sue_fxb_commit (the registers at the edge).
@@ -45,6 +49,9 @@ typedef struct {
   /* the endpoints' transmit beats */
   unsigned ep_tx_valid, ep_tx_last, ep_tx_group; /* bit e; group: bit 0 of the beat's byte 0 */
   unsigned ep_tx_detour; /* bit e: its frame is detoured (sue_reach: another wire, if one is up) */
+  unsigned ep_tx_fc;     /* bit e: its frame takes flow control, of class ep_tx_cls[e] */
+  unsigned ep_tx_cls[SUE_FXB_PMAX], ep_tx_bytes[SUE_FXB_PMAX];
+  unsigned fc_gblock[SUE_FXB_PMAX]; /* endpoint w: bit c, a guest's class c may not start on w */
   unsigned ep_tx_nbytes[SUE_FXB_PMAX];
   uint8_t ep_tx_data[SUE_FXB_PMAX][SUE_FXB_BMAX]; /* byte 0 first (the top of the beat) */
   unsigned eth_tx_ready;                          /* bit w */
@@ -65,6 +72,9 @@ typedef struct {
   unsigned ep_rx_err; /* bit e: what it is offered is the error beat ending a cut-off frame (1 byte
                          of 0, last, user): rx_src[e] is then -1 */
   unsigned ep_rx_via; /* bit e: the wire of what it is offered is not its own */
+  unsigned away;      /* bit e: its frames go on another wire (fc_away) */
+  unsigned g_valid;   /* bit w: a guest's frame granted on wire w spends endpoint w's credits */
+  unsigned g_cls[SUE_FXB_PMAX], g_bytes[SUE_FXB_PMAX];
   unsigned eth_rx_ready;              /* bit w */
   unsigned carried, dropped, steered; /* frames this cycle (first beats taken) */
   unsigned cut;                       /* frames cut this cycle (to end with a terminator) */
@@ -94,6 +104,9 @@ typedef struct {
 void sue_fxb_init(sue_fxb_t *x, unsigned p);
 void sue_fxb_eval(sue_fxb_t *x, const sue_fxb_in_t *in, sue_fxb_out_t *out);
 void sue_fxb_commit(sue_fxb_t *x, const sue_fxb_in_t *in);
+/* ep_away of the cycle (sue_fxb_out_t.away), from in->p, failover, mac_on and link alone: what
+ * the endpoints' decisions of the cycle see, before the crossbar's eval. */
+unsigned sue_fxb_away(const sue_fxb_in_t *in);
 
 #ifdef __cplusplus
 }
