@@ -465,7 +465,7 @@ static void gap_hook(void *ctx, unsigned ev, unsigned xpu, uint64_t t, unsigned 
   g->last = t;
 }
 
-static void plane_down(int unordered, uint64_t salt) {
+static void plane_down(int unordered, int cbfc, uint64_t salt) {
   fab_t f;
   gap_t gap = {&f, 0, 0};
   fab_opts_t o = fab_default_opts();
@@ -474,6 +474,7 @@ static void plane_down(int unordered, uint64_t salt) {
   o.cmds = (unsigned)harness_scaled(60, 300, 1000);
   o.p_cmd = 0.03; /* an XPU's commands span about cmds / p_cmd cycles */
   o.unordered = (unsigned)unordered;
+  o.cbfc = (unsigned)cbfc;
   o.retx_timeout = 1000;
   uint64_t span = (uint64_t)(o.cmds / o.p_cmd);
   o.down_plane = 1;
@@ -525,8 +526,13 @@ static void plane_down(int unordered, uint64_t salt) {
   fab_close(&f);
 }
 
-HARNESS_TEST(fabric_plane_down) { plane_down(1, 15); }
-HARNESS_TEST(fabric_plane_down_ordered) { plane_down(0, 16); }
+HARNESS_TEST(fabric_plane_down) { plane_down(1, 0, 15); }
+HARNESS_TEST(fabric_plane_down_ordered) { plane_down(0, 0, 16); }
+
+/* The same under CBFC (every endpoint and switch port, docs/sue/sue_fail_xbar.md "Guest flow
+ * control"): port 1's credits are its dead link's, so it sends on plane 0 under port 0's; the
+ * switches' ingress buffers never overflow (fab_run), and what port 1 held arrives once. */
+HARNESS_TEST(fabric_plane_down_cbfc) { plane_down(1, 1, 18); }
 
 /* A plane that is up but does not reach one XPU (spec 3.3.7: SUE "determines when a remote XPU is
  * not reachable over a specific port / plane" and "moves the associated work to another port"):
