@@ -44,7 +44,10 @@ static unsigned align_run(const char *top, unsigned fw, unsigned lock, unsigned 
   uint64_t words[16];
   uint32_t body[FWORDS];
   int base = -1;
-  for (unsigned t = 0; t < max_words; t++) {
+  /* +quick (make test's Icarus lane): the run ends 64 frames after lock, not at the lock bound
+   * (FW 1024: 50,000 words, where seed 1 locks within 24,000) */
+  const unsigned quick = harness_scale() == HARNESS_QUICK;
+  for (unsigned t = 0; t < max_words && !(quick && delivered >= 64); t++) {
     if (wi == nw) { /* next frame from the TX model: data, IDLE or flow control */
       uint32_t plain[FWORDS];
       rifl_random_plain_frame(&rng, fw, plain);
