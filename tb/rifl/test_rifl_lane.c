@@ -332,9 +332,12 @@ HARNESS_TEST(lane_axis_packets) {
   axis_run(&axis_tops[1], 1e-5, 0, harness_scaled(8, 16, 16), 0, 0);
 }
 
+/* +quick (make test's Icarus lane): two lanes only (one lane has no skew to absorb; the 4-lane
+ * bond's bring-up alone takes about 12 s on Icarus) */
 HARNESS_TEST(lane_bond_skew) {
   for (unsigned i = 2; i < 5; i++)
-    axis_run(&axis_tops[i], 0, 40, harness_scaled(8, 16, 16), 0, 0);
+    if (harness_scale() != HARNESS_QUICK || axis_tops[i].lanes == 2)
+      axis_run(&axis_tops[i], 0, 40, harness_scaled(8, 16, 16), 0, 0);
 }
 
 HARNESS_TEST(lane_bond_errors) {
