@@ -26,8 +26,6 @@ static unsigned next_seq(unsigned s) {
   return s == SEQ_BAD ? 0 : s;
 }
 
-unsigned long long swl_cycles(unsigned long long n) { return harness_scaled(n / 20, n, n); }
-
 void swl_open(swl_t *s, const char *top, unsigned n, unsigned lw, unsigned dw, sw_ops_t model,
               swl_hook_fn compare, void *ctx, uint64_t salt) {
   memset(s, 0, sizeof *s);
@@ -151,16 +149,15 @@ static void drain(swl_t *s, uint64_t max) {
     swl_cycle(s, &t);
 }
 
-void swl_run(swl_t *s) {
-  unsigned long long n = swl_cycles(6000);
+void swl_run(swl_t *s, unsigned long long phase) {
   const swl_traffic_t light = {0.05, 0.05, 1.0, 0.1, 0, 0};
   const swl_traffic_t full = {1.0, 0.02, 0.7, 0.05, 0, 0};
   const swl_traffic_t hot = {0.6, 0.02, 0.3, 0, 3, 0};
-  for (unsigned long long k = 0; k < n; k++)
+  for (unsigned long long k = 0; k < phase; k++)
     swl_cycle(s, &light);
-  for (unsigned long long k = 0; k < n; k++)
+  for (unsigned long long k = 0; k < phase; k++)
     swl_cycle(s, &full);
-  for (unsigned long long k = 0; k < n; k++)
+  for (unsigned long long k = 0; k < phase; k++)
     swl_cycle(s, &hot);
   drain(s, 40000);
   CHECK(s->good_rx > 100, "%s: traffic flowed (%llu packets)", s->top,

@@ -52,13 +52,10 @@ void swl_close(swl_t *s);
 /* One cycle: outputs compared, links react, both clock. */
 void swl_cycle(swl_t *s, const swl_traffic_t *t);
 /* The standard run: light load with gaps, full load with slow outputs, a hotspot that fills the
- * output buffers, bad packets throughout (6000 cycles each by default, a twentieth at
- * +quick), then a drain; checks that traffic flowed and every good packet arrived. */
-void swl_run(swl_t *s);
+ * output buffers, bad packets throughout (`phase` cycles each), then a drain; checks that traffic
+ * flowed and every good packet arrived. */
+void swl_run(swl_t *s, unsigned long long phase);
 /* Every bad packet dropped and counted: the model's counters against what was sent. */
 void swl_check_drops(swl_t *s, uint64_t err_len, uint64_t err_dst);
-
-/* n, or n / 20 at +quick (make test's Icarus lane). */
-unsigned long long swl_cycles(unsigned long long n);
 
 #endif
