@@ -265,9 +265,9 @@ static void close_sched(sched_t *s) {
   dut_close(s->d);
 }
 
-/* +quick (make test's Icarus lane): a fortieth of the cycles (100 a phase, 500 saturated). Each
- * load still fills the queues within a few tens of cycles, and the drain that must accept every
- * packet is as long as at a twentieth (seed 1: about 1,000 cycles on scoc_sched_n16_m4). */
+/* +quick (make test's Icarus lane): a fortieth of the cycles (100 a phase, 500 saturated). The
+ * drain after them, which must accept every packet, is as long as after a twentieth (seed 1:
+ * about 1,000 cycles on scoc_sched_n16_m4): the queues are as full when it starts. */
 static unsigned long long n_cycles(unsigned long long n) { return harness_scaled(n / 40, n, n); }
 
 /* Lockstep on every top: uniform load, a hotspot, a permutation, backpressure from the
