@@ -94,7 +94,7 @@ module sue_endpoint #(
   output wire [7:0]         fc_gblock,        // a guest's frame of class c may not start on this
                                               // port's wire (PFC paused, or CBFC short of two
                                               // frames)
-  input  wire               g_valid,          // a guest's frame started on this port's wire:
+  input  wire               g_valid,          // a guest's frame granted this port's wire:
   input  wire [2:0]         g_cls,            //   its class and bytes take this port's CBFC
   input  wire [15:0]        g_bytes,          //   credits
   // ---- Ethernet receive: whole frames, FCS included; user on the last beat = MAC error
@@ -603,7 +603,8 @@ module sue_endpoint #(
     .rx_valid(g_rx_valid && !via_sr[4]), .rx_vc(v_vc), .rx_bytes(v_len),
     .rx_upd_valid(v_cbfc_rx), .rx_upd_cev(v_pfc_cev), .rx_upd_limit(v_pfc_time),
     .rx_upd_sent(v_cbfc_sent),
-    .paused(cbfc_paused), .gblock(cbfc_gblock), .avail(cbfc_avail), .upd_owed(cbfc_owed), .upd_sent(d_pfc && cfg_fc_mode),
+    .paused(cbfc_paused), .gblock(cbfc_gblock), .avail(cbfc_avail), .upd_owed(cbfc_owed),
+    .upd_sent(d_pfc && cfg_fc_mode),
     .tx_cev(cbfc_tx_cev), .tx_limit(cbfc_tx_limit), .tx_sent(cbfc_tx_sent));
   assign fc_paused = pfc_paused | cbfc_paused;
   // away, the port's frames go on another port's wire and obey its flow control (sue_fail_xbar)

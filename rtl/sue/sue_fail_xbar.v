@@ -5,13 +5,14 @@
 // on another port (spec 3.3.7: failover in unordered mode) and its PSN space, and so order and
 // exactly-once, stay where they are. A frame the endpoint tags detoured (ep_tx_detour: its
 // destination does not answer over this port's plane, sue_reach) goes the same way with the
-// endpoint's wire up (the detour, docs/sue/sue_fail_xbar.md). On receive a frame goes to the endpoint whose MAC is its
-// destination address (byte 0 in every SUE header format), so the peer's failed-over frames
-// reach the right endpoint whatever wire they came on. A frame to a group address (PFC, CBFC:
-// link-local) is never carried on another wire (802.1Qbb: it belongs to its own link), and one
-// received goes to the wire's own endpoint. Only endpoints whose frames carry their port's MAC
-// (the UDP header format, cfg_mac_on) fail over or are steered to: in the AIFH formats every
-// port of an instance has the same address, so a frame could not find its port's PSN space.
+// endpoint's wire up (the detour, docs/sue/sue_fail_xbar.md). On receive a frame goes to the
+// endpoint whose MAC is its destination address (byte 0 in every SUE header format), so the
+// peer's failed-over frames reach the right endpoint whatever wire they came on. A frame to a
+// group address (PFC, CBFC: link-local) is never carried on another wire (802.1Qbb: it belongs
+// to its own link), and one received goes to the wire's own endpoint. Only endpoints whose
+// frames carry their port's MAC (the UDP header format, cfg_mac_on) fail over or are steered to:
+// in the AIFH formats every port of an instance has the same address, so a frame could not find
+// its port's PSN space.
 // A wire holds an endpoint from its first beat offered to its last taken (AXI4-Stream: an offer
 // is never withdrawn). If the wire goes down meanwhile and the endpoint is to move, the frame is
 // cut: the endpoint's beat on offer is taken into a register the wire keeps offering, the rest of
@@ -410,7 +411,7 @@ module sue_fail_xbar #(
     `ASSERT_STABLE(tx_offer_stable, clk, rst_n, eth_tx_valid[w], eth_tx_ready[w],
                    {eth_tx_data[ETH_W*w +: ETH_W], eth_tx_nbytes[EBW*w +: EBW], eth_tx_last[w]},
                    ETH_W + EBW + 1, "a wire's beat changed before it was taken")
-    `ASSERT_STABLE(ep_detour_stable, clk, rst_n, ep_tx_valid[w], ep_tx_ready[w],
+    `ASSERT_STABLE(ep_tags_stable, clk, rst_n, ep_tx_valid[w], ep_tx_ready[w],
                    {ep_tx_detour[w], ep_tx_fc[w], ep_tx_cls[3*w +: 3], ep_tx_bytes[16*w +: 16]},
                    21, "an endpoint's frame tags changed before its beat was taken")
     `ASSERT_CLK(rx_owner_stays, clk, rst_n, !rx_inf_q[w] || !rx_own_v_q[t] ||
