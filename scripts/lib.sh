@@ -101,6 +101,14 @@ block_test_sims() {
   echo "${sims:-verilator icarus}"
 }
 
+# block_icarus_nightly B: the tests of block B that make test's Icarus lane leaves out
+# (ICARUS_NIGHTLY in tb/B/block.mk; scripts/sim.sh with TESTSET=test): long on an event-driven
+# simulator even at +quick, and each in the Verilator lane and in make regress on Icarus.
+block_icarus_nightly() {
+  [ -f "tb/$1/block.mk" ] || return 0
+  sed -n ':a; /\\$/ { N; s/\\\n/ /; ba }; s/^ICARUS_NIGHTLY *:\?= *//p' "tb/$1/block.mk" | tr -s ' \t' '\n' | sed '/^$/d'
+}
+
 # test_passed DIR: a run folder of scripts/run_one.sh passed: its results.xml has no failure and
 # the process exited 0 (exit_code), both.
 test_passed() {

@@ -186,6 +186,24 @@ else
   bad "icarus, TOPSET=all: a @regress top of an undeclared program was skipped" "$out"
 fi
 
+# ICARUS_NIGHTLY (tb/<b>/block.mk): make test's Icarus lane (TESTSET=test) leaves those tests out and
+# says so; a name that is not a test of the block stops the run before anything is built.
+echo 'ICARUS_NIGHTLY := unreset_loaded' >>"$mut/tb/harness/block.mk"
+out=$(cd "$mut" && TESTSET=test scripts/sim.sh icarus harness "" 1 0 0 2>&1)
+if [ $? -eq 0 ] && grep -q "^harness: 1 tests left out on Icarus .*: unreset_loaded$" <<<"$out" &&
+  grep -q "^PASS harness.clock_and_reset" <<<"$out" && ! grep -q "harness.unreset_loaded" <<<"$out"; then
+  ok "icarus, TESTSET=test: a block's ICARUS_NIGHTLY test is left out, and the run says so"
+else
+  bad "icarus, TESTSET=test: ICARUS_NIGHTLY" "$out"
+fi
+sed -i 's/^ICARUS_NIGHTLY := unreset_loaded$/& no_such_test/' "$mut/tb/harness/block.mk"
+out=$(cd "$mut" && TESTSET=test scripts/sim.sh icarus harness "" 1 0 0 2>&1)
+if [ $? -eq 2 ] && [ "$out" = "tb/harness/block.mk: ICARUS_NIGHTLY names 'no_such_test', not a test of harness" ]; then
+  ok "ICARUS_NIGHTLY naming no test of the block is refused before any build"
+else
+  bad "ICARUS_NIGHTLY naming no test of the block" "$out"
+fi
+
 # --- a changed build flag rebuilds: the flags stamp of scripts/build.mk. The same build with one
 # more Verilator flag must rebuild the models (and report nothing to do when run again).
 stamp_build() { make -s -f scripts/build.mk BLOCK=harness SIM=verilator VARIANT=plain "$@" -j"${JOBS:-2}" 2>&1; }

