@@ -8,7 +8,8 @@
 // peer's next update, which carries its units sent (rcvd := sent). Per VC v:
 //   used_q[v]   units sent on v;            limit_q[v]  the peer's last advertised limit;
 //   rcvd_q[v]   units received on v;        last_q[v]   adv in the last update sent.
-//   adv[v]    = rcvd_q[v] + min(max(RX_BYTES - level[v], 0) >> USHIFT, 0x7FFF)
+//   adv[v]    = rcvd_q[v] + min(max(RX_BYTES - level[v], 0) >> USHIFT, 0x7FFF), held at
+//               last_q[v] when below it (modulo 2^16: a step back of under 0x8000)
 //   paused[v] = rx_en && limit_q[v] - used_q[v] < units(FRAME_MAX)
 //   gblock[v] = rx_en && limit_q[v] - used_q[v] < 2 * units(FRAME_MAX)
 // A multi-port instance's failover (sue_fail_xbar, docs/sue/sue_fail_xbar.md "Guest flow
@@ -117,7 +118,13 @@ module sue_cbfc #(
     wire [FW-1:0] fu_w   = free_b >> cfg_cbfc_ushift;
     wire [32:0]   fu_x   = 33'(fu_w);
     wire [15:0]   fu     = (fu_x > 33'(AMAX)) ? AMAX : fu_x[15:0];
-    assign adv[gv] = rcvd_q + fu;
+    // never below the last update's: a frame kept that was not counted (one that came over
+    // another port's wire, docs/sue/sue_fail_xbar.md "Guest flow control") would lower it, and a
+    // limit taken back wraps the peer's credits
+    wire [15:0] adv_raw = rcvd_q + fu;
+    wire [15:0] back    = adv_raw - last_q;
+    wire        unused_back = ^back[14:0];
+    assign adv[gv] = back[15] ? last_q : adv_raw;
     wire [15:0] grow = adv[gv] - last_q;
     assign hit[gv] = own[gv] && grow != 16'd0 && grow >= cfg_cbfc_step;
     wire [15:0] left = limit_q - used_q;

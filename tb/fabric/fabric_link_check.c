@@ -33,6 +33,10 @@ struct fab_lc {
   uint16_t cb_lim[FSP_NENT_MAX][4], cb_snt[FSP_NENT_MAX][4]; /* the port's last CBFC update */
   uint8_t cb_seen[FSP_NENT_MAX];
   uint64_t cb_updates;
+  /* endpoint p's last CBFC update (into switch port p), classes 0-7 */
+  uint16_t ep_lim[FSP_NENT_MAX][8], ep_snt[FSP_NENT_MAX][8];
+  uint8_t ep_seen[FSP_NENT_MAX];
+  uint64_t ep_updates;
 };
 
 static lc_q_t *queue(fab_lc_t *c, unsigned s, unsigned o, unsigned tc) {
@@ -74,9 +78,40 @@ static void push(lc_q_t *q, const uint8_t *f, size_t len) {
   q->len[q->n++] = len;
 }
 
+/* Endpoint p's CBFC update: per class its advertised limit (units it received plus its free
+ * buffer) and the units it sent never go back (modulo 2^16). A limit that went back is a count
+ * received set back by the switch port's units sent: the endpoint counted a frame that did not
+ * cross this link (one for it that came over another port's wire), or lost count of one that did.
+ */
+static void ep_update(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len) {
+  unsigned cev = 0;
+  uint16_t lim[8], snt[8];
+  if (!sue_cbfc_parse(f, len, c->cfg.cbfc_oui, &cev, lim, snt))
+    return;
+  for (unsigned k = 0; c->ep_seen[p] && k < 8; k++) {
+    if (!(cev >> k & 1))
+      continue;
+    CHECK((uint16_t)(lim[k] - c->ep_lim[p][k]) < 0x8000u,
+          "endpoint %u (MAC %02x:%02x:..:%02x): class %u's CBFC limit went back from %u to %u", p,
+          f[6], f[7], f[11], k, c->ep_lim[p][k], lim[k]);
+    CHECK((uint16_t)(snt[k] - c->ep_snt[p][k]) < 0x8000u,
+          "endpoint %u (MAC %02x:%02x:..:%02x): class %u's units sent went back from %u to %u", p,
+          f[6], f[7], f[11], k, c->ep_snt[p][k], snt[k]);
+  }
+  for (unsigned k = 0; k < 8; k++)
+    if (cev >> k & 1 || !c->ep_seen[p]) {
+      c->ep_lim[p][k] = lim[k];
+      c->ep_snt[p][k] = snt[k];
+    }
+  c->ep_seen[p] = 1;
+  c->ep_updates++;
+}
+
 /* a frame that ended at the input of port p; cut: its link marked it (RIFL) */
 static void frame_in(fab_lc_t *c, unsigned p, const uint8_t *f, size_t len, int cut) {
   fsp_verdict_t v;
+  if (!cut && len == 64 && f[12] == 0x88 && f[13] == 0x08 && f[14] == 0xFF && f[15] == 0xFE)
+    ep_update(c, p, f, len);
   fsp_ingress_frame(&c->cfg, f, len, c->fmax, cut, 0, &v);
   c->cnt[p][FSP_CNT_RX]++;
   if (v.kind == FSP_FWD) {
@@ -243,6 +278,8 @@ void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]) {
 
 uint64_t fab_lc_frames(const fab_lc_t *c) { return c->frames; }
 uint64_t fab_lc_cbfc_updates(const fab_lc_t *c) { return c->cb_updates; }
+
+uint64_t fab_lc_ep_cbfc_updates(const fab_lc_t *c) { return c->ep_updates; }
 
 void fab_lc_close(fab_lc_t *c) {
   if (!c)

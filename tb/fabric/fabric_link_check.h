@@ -5,7 +5,8 @@
  * frame out of a port (sw_out_*) must be the next frame the model forwarded to that port from
  * some source in that class, byte for byte, or the port's own PFC frame; every frame out of a
  * link (into a switch port, into an endpoint: ep_eth_rx_*) must be the next one that went into it
- * (out of the endpoint, ep_eth_tx_*; out of the switch port); at the end every forwarded frame has
+ * (out of the endpoint, ep_eth_tx_*; out of the switch port); the CBFC updates both ways never
+ * take back a limit or a count sent; at the end every forwarded frame has
  * left, every link is empty and every counter of every port equals the model's count.
  */
 #ifndef TB_FABRIC_LINK_CHECK_H
@@ -41,6 +42,9 @@ void fab_lc_finish(fab_lc_t *c, const uint32_t (*cnt)[FSP_NCNT]);
 uint64_t fab_lc_frames(const fab_lc_t *c);
 /* CBFC updates the switch ports sent (each checked: classes, counts that never go back, bytes). */
 uint64_t fab_lc_cbfc_updates(const fab_lc_t *c);
+/* CBFC updates the endpoints sent into the switch ports (each checked: per enabled class the
+ * limit and the units sent never go back). */
+uint64_t fab_lc_ep_cbfc_updates(const fab_lc_t *c);
 void fab_lc_close(fab_lc_t *c);
 
 #endif

@@ -147,6 +147,8 @@ HARNESS_TEST(fabric_cbfc) {
                 (unsigned long long)fab_lc_cbfc_updates(f.lc[0]),
                 (unsigned long long)fab_ep_sum(&f, SUE_CNT_TX_CBFC));
     CHECK(fab_lc_cbfc_updates(f.lc[0]) > 0, "the switch sent no CBFC update");
+    CHECK_EQ(fab_lc_ep_cbfc_updates(f.lc[0]), fab_ep_sum(&f, SUE_CNT_TX_CBFC),
+             "endpoint CBFC updates checked at the switch ports");
     CHECK(fab_ep_sum(&f, SUE_CNT_TX_CBFC) > 0 && fab_ep_sum(&f, SUE_CNT_RX_CBFC) > 0,
           "CBFC updates between the endpoints and the switch");
     CHECK_EQ(fab_ep_sum(&f, SUE_CNT_TX_PFC) + fab_ep_sum(&f, SUE_CNT_RX_PFC), 0,
@@ -512,6 +514,14 @@ static void plane_down(int unordered, int cbfc, uint64_t salt) {
   harness_log("  frames carried on plane 0 for port 1 (NCARRY, every XPU): %llu",
               (unsigned long long)carried);
   CHECK(carried > 0, "no frame of port 1 carried over plane 0 while plane 1 was down");
+  if (cbfc) {
+    /* each checked at its switch port: no limit taken back (a guest's frame counted by the
+       port it was for, not the one whose link it crossed, would set one back) */
+    uint64_t upd[2] = {fab_lc_ep_cbfc_updates(f.lc[0]), fab_lc_ep_cbfc_updates(f.lc[1])};
+    harness_log("  endpoint CBFC updates checked at the switch ports: plane 0 %llu, plane 1 %llu",
+                (unsigned long long)upd[0], (unsigned long long)upd[1]);
+    CHECK(upd[0] > 0 && upd[1] > 0, "no endpoint CBFC update on a plane");
+  }
   if (unordered) {
     /* a port is left as soon as its link_up falls (RIFL lost alignment) and MSTATUS.LINK
      * follows; the commands given to port 1 in the outage came before that */

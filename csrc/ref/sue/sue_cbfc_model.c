@@ -36,7 +36,9 @@ void sue_cbfc_eval(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, uint64_t now,
     unsigned fu = free_b >> (c->ushift & 15u);
     if (fu > SUE_CBFC_ADV_MAX)
       fu = SUE_CBFC_ADV_MAX;
-    s->adv[v] = (uint16_t)(s->rcvd[v] + fu);
+    uint16_t raw = (uint16_t)(s->rcvd[v] + fu);
+    /* never below the last update's (a frame kept and not counted would lower it) */
+    s->adv[v] = (uint16_t)(raw - s->last[v]) >= 0x8000u ? s->last[v] : raw;
     uint16_t grow = (uint16_t)(s->adv[v] - s->last[v]);
     if (sue_cbfc_owner(c, v) && grow != 0 && grow >= c->step)
       hit = 1;

@@ -9,7 +9,8 @@
  *   limit  the peer's last advertised limit: we may send while limit - used >= need, need the
  *          units of the largest frame (FRAME_MAX bytes);
  *   rcvd   units of the VC's frames received (at their verdict, kept or dropped);
- *   adv    what we advertise: rcvd + min(free units of the VC's receive buffer, 0x7FFF).
+ *   adv    what we advertise: rcvd + min(free units of the VC's receive buffer, 0x7FFF), never
+ *          below the last update's (a frame kept and not counted would lower it).
  * An update frame carries, per class (the wire's index; the VC's class is cls[v], and a class
  * speaks for the lowest VC that has it), adv and used. Receiving one sets limit := its adv and
  * rcvd := its used (every frame the peer sent before the update has arrived or is lost, so a
@@ -70,7 +71,8 @@ int sue_cbfc_owner(const sue_cbfc_cfg_t *c, unsigned v);
  * cycle (a second call with the same now does nothing, unless eval_next was set back to now: the
  * configuration changed within the cycle, and the cycle is evaluated again from the state the
  * cycles before it left).
- *   adv[v] = rcvd[v] + min((rx_bytes - level[v]) >> ushift, 0x7FFF)
+ *   adv[v] = rcvd[v] + min((rx_bytes - level[v]) >> ushift, 0x7FFF), or last[v] if that is below
+ *            it (mod 2^16: a step back of under 0x8000)
  *   !tx_en: nothing owed. Else owed if owed before, or an owner VC's adv - last (mod 2^16) is
  *   nonzero and >= step, or now >= last_t + refresh. */
 void sue_cbfc_eval(sue_cbfc_t *s, const sue_cbfc_cfg_t *c, uint64_t now,

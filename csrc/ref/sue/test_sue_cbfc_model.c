@@ -79,6 +79,34 @@ static void t_rules(ut_t *t) {
   UT_EQ(t, sue_cbfc_avail(&s, 1), 21, "modulo 2^16");
 }
 
+/* adv never falls below the last update's: a buffer that fills without the units being counted
+ * (a frame that came over another port's wire) holds it there, and it grows again only past it. */
+static void t_no_fall(ut_t *t) {
+  sue_cbfc_cfg_t c;
+  cfg_plain(&c);
+  sue_cbfc_t s;
+  sue_cbfc_init(&s);
+  unsigned lvl[SUE_NVC] = {1024, 0, 0, 0};
+  sue_cbfc_eval(&s, &c, 0, lvl, 4096);
+  UT_EQ(t, s.adv[0], 48, "3072 bytes free: 48 units");
+  sue_cbfc_sent(&s, 0);
+  lvl[0] = 2048; /* 1024 bytes kept and not counted */
+  sue_cbfc_eval(&s, &c, 1, lvl, 4096);
+  UT_EQ(t, s.adv[0], 48, "held at the last update's, not 32");
+  UT_EQ(t, sue_cbfc_owed(&s, &c), 0, "held: no growth, nothing owed");
+  sue_cbfc_rx_frame(&s, &c, 0, 640); /* 10 units counted: 42 */
+  sue_cbfc_eval(&s, &c, 2, lvl, 4096);
+  UT_EQ(t, s.adv[0], 48, "42 still below 48");
+  lvl[0] = 512;
+  sue_cbfc_eval(&s, &c, 3, lvl, 4096);
+  UT_EQ(t, s.adv[0], 66, "drained: 10 + 56 free, past the last update's");
+  s.last[1] = 0xFFF0; /* modulo 2^16: 0x0010 is ahead of 0xFFF0 */
+  s.rcvd[1] = 0xFFD0;
+  lvl[1] = 0;
+  sue_cbfc_eval(&s, &c, 4, lvl, 4096);
+  UT_EQ(t, s.adv[1], 0x0010, "a step forward across the wrap is not a fall");
+}
+
 typedef struct {
   uint64_t at; /* verdict cycle at the far end */
   int upd, lost;
@@ -244,5 +272,6 @@ static void t_loop(ut_t *t) {
 
 UT_SUITE(sue_cbfc_model) {
   ut_run(s, "sue_cbfc_rules", t_rules);
+  ut_run(s, "sue_cbfc_no_fall", t_no_fall);
   ut_run(s, "sue_cbfc_loop", t_loop);
 }
