@@ -210,8 +210,9 @@ module fabric #(
     wire [2:0]  u_cls;            //     failover, unused here (one port an XPU)
     wire [15:0] u_bytes;
     wire [7:0]  u_gblock;
+    wire [8*$clog2(RX_BYTES + 1)-1:0] u_cls_level;   // its receive cover: the same
     wire        unused_rst = ^{u_txr, u_rxr, u_q_unreach, u_mac, u_mac_on, u_detour, u_fc, u_cls,
-                               u_bytes, u_gblock};
+                               u_bytes, u_gblock, u_cls_level};
     wire        et_take = etv && etr, er_take = erv && err;
     wire        si_take = s_rx_valid[i] && s_rx_ready[i], so_take = s_tx_valid[i] && s_tx_ready[i];
     assign ep_eth_tx_ctl[8*i +: 8]  = {et_take, et_take && etl, 2'b00, et_take ? etn : 4'd0};
@@ -250,6 +251,7 @@ module fabric #(
       .g_cls(3'd0), .g_bytes(16'd0),
       .eth_rx_valid(erv), .eth_rx_ready(err), .eth_rx_data(erd), .eth_rx_nbytes(ern),
       .eth_rx_last(erl), .eth_rx_user(eru), .eth_rx_via(1'b0),
+      .rx_cls_level(u_cls_level), .g_cls_level({8*$clog2(RX_BYTES + 1){1'b0}}),
       .s_axil_awvalid(m_awvalid[i]), .s_axil_awready(m_awready[i]), .s_axil_awaddr(m_awaddr),
       .s_axil_wvalid(m_wvalid[i]), .s_axil_wready(m_wready[i]), .s_axil_wdata(m_wdata),
       .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[i]), .s_axil_bready(m_bready[i]),

@@ -233,7 +233,7 @@ module fabric_multi #(
     // what the fabric does not bring out: the resets and the per-port observation
     wire            u_txr, u_rxr;
     wire [P-1:0]    o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl, o_erv, o_err, o_erl,
-                    o_etdet, o_etfc, o_away, o_gv;
+                    o_etdet, o_etfc, o_away, o_gv, o_cov;
     wire [3*P-1:0]  o_etcls, o_gcls;
     wire [16*P-1:0] o_etby, o_gby;
     wire [8*P-1:0]  o_gblk;
@@ -245,7 +245,8 @@ module fabric_multi #(
     wire [4*P-1:0]  o_etn, o_ern;
     wire unused_obs = ^{u_txr, u_rxr, o_dec, o_ver, o_irq, o_unr, o_rxs, o_etv, o_etr, o_etl,
                         o_etdet, o_erv, o_err, o_erl, o_kind, o_bl, o_txc, o_rxc, o_rxvc, o_etd, o_erd,
-                        o_etn, o_ern, o_etfc, o_away, o_gv, o_etcls, o_gcls, o_etby, o_gby, o_gblk};
+                        o_etn, o_ern, o_etfc, o_away, o_gv, o_etcls, o_gcls, o_etby, o_gby, o_gblk,
+                        o_cov};
 
     sue_multi #(
       .P(P), .DATA_W(DATA_W), .ETH_W(64), .NDST(N), .ALIGN(ALIGN), .PDU_MAX(PDU_MAX),
@@ -286,7 +287,8 @@ module fabric_multi #(
       .o_ep_tx_valid(o_etv), .o_ep_tx_ready(o_etr), .o_ep_tx_data(o_etd), .o_ep_tx_nbytes(o_etn),
       .o_ep_tx_last(o_etl), .o_ep_tx_detour(o_etdet), .o_ep_tx_fc(o_etfc),
       .o_ep_tx_cls(o_etcls), .o_ep_tx_bytes(o_etby), .o_ep_fc_gblock(o_gblk), .o_ep_away(o_away),
-      .o_g_valid(o_gv), .o_g_cls(o_gcls), .o_g_bytes(o_gby), .o_ep_rx_valid(o_erv),
+      .o_g_valid(o_gv), .o_g_cls(o_gcls), .o_g_bytes(o_gby), .o_ep_cover(o_cov),
+      .o_ep_rx_valid(o_erv),
       .o_ep_rx_ready(o_err), .o_ep_rx_data(o_erd),
       .o_ep_rx_nbytes(o_ern), .o_ep_rx_last(o_erl));
 

@@ -41,7 +41,8 @@ module sue_endpoint #(
   localparam integer EB  = ETH_W / 8,
   localparam integer EBW = $clog2(EB + 1),
   localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1),
-  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1)
+  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1),
+  localparam integer RBW = $clog2(RX_BYTES + 1)   // a receive-buffer level
 ) (
   input  wire               clk,
   input  wire               rst_n,
@@ -107,6 +108,12 @@ module sue_endpoint #(
   input  wire               eth_rx_user,
   input  wire               eth_rx_via,       // with every beat: the frame came over another
                                               // port's wire (sue_fail_xbar); 0 in one port
+  // ---- receive cover (a multi-port instance, sue_rx_cover); in one port g_cls_level 0
+  output wire [8*RBW-1:0]   rx_cls_level,     // per class c at [RBW*c +: RBW]: its VCs' highest
+                                              // receive-buffer level (0: no VC of class c)
+  input  wire [8*RBW-1:0]   g_cls_level,      // the covered ports' levels per class: a VC's PFC
+                                              // thresholds see the larger of its own and its
+                                              // class's here
   // ---- AXI4-Lite registers (docs/sue/index.md "Register map"; the valid/ready rule is asserted in sue_regs)
   input  wire               s_axil_awvalid,
   output wire               s_axil_awready,
@@ -159,7 +166,7 @@ module sue_endpoint #(
   localparam integer DW  = idx_w(NDST);   // destination slot
   localparam integer SW  = idx_w(WIN);
   localparam integer LW  = $clog2(PDU_MAX + 1);
-  localparam integer BW  = $clog2(RX_BYTES + 1);
+  localparam integer BW  = RBW;
 
   generate
     if (ETH_W < 64 || ETH_W > 2048 || (ETH_W & (ETH_W - 1)) != 0) begin : g_bad_param
@@ -580,13 +587,32 @@ module sue_endpoint #(
   endfunction
   wire          g_have = vc_has(cfg_pfc_prio, g_cls);
   wire [1:0]    g_vc   = lowest_vc(cfg_pfc_prio[8:0], g_cls);
+  // receive cover: per class the highest level of its VCs, out to the other ports; in, theirs
+  // (the covered ones', sue_rx_cover), and a VC's PFC sees the larger of its own and its class's
+  wire [4*BW-1:0] pfc_level;
+  genvar gl;
+  generate for (gl = 0; gl < 8; gl = gl + 1) begin : g_cls_lvl
+    reg [BW-1:0] m;
+    integer v;
+    always @(*) begin
+      m = {BW{1'b0}};
+      for (v = 0; v < 4; v = v + 1)
+        if (cfg_pfc_prio[3*v +: 3] == 3'(gl) && level[BW*v +: BW] > m) m = level[BW*v +: BW];
+    end
+    assign rx_cls_level[BW*gl +: BW] = m;
+  end
+  for (gl = 0; gl < 4; gl = gl + 1) begin : g_pfc_lvl
+    wire [BW-1:0] own = level[BW*gl +: BW];
+    wire [BW-1:0] gst = g_cls_level[BW*cfg_pfc_prio[3*gl +: 3] +: BW];
+    assign pfc_level[BW*gl +: BW] = gst > own ? gst : own;
+  end endgenerate
   sue_pfc #(.BW(BW)) u_pfc (
     .clk(clk), .rst_n(rst_n),
     .cfg_pfc_tx_en(cfg_pfc_tx_en && !cfg_fc_mode), .cfg_pfc_rx_en(cfg_pfc_rx_en && !cfg_fc_mode),
     .cfg_pfc_prio(cfg_pfc_prio),
     .cfg_pfc_time(cfg_pfc_time), .cfg_pfc_qcyc(cfg_pfc_qcyc), .cfg_pfc_refresh(cfg_pfc_refresh),
     .cfg_pfc_xoff(cfg_pfc_xoff), .cfg_pfc_xon(cfg_pfc_xon),
-    .level(level),
+    .level(pfc_level),
     .rx_pfc_valid(v_pfc_rx), .rx_pfc_cev(v_pfc_cev), .rx_pfc_time(v_pfc_time),
     .paused(pfc_paused), .xoff(xoff), .pfc_owed(pfc_owed), .pfc_sent(d_pfc && !cfg_fc_mode),
     .tx_cev(pfc_tx_cev), .tx_time(pfc_tx_time));

@@ -6,10 +6,12 @@
 // map; unordered: the least loaded up port that reaches the destination) and gives the XPU
 // credits every port can honour; sue_rx_merge joins the ports' deliveries onto the one receive
 // interface under the XPU's credits; sue_fail_xbar carries a port whose wire is down on a live
-// wire (failover); sue_multi_regs holds the instance's own registers;
+// wire (failover); sue_rx_cover holds a port's receive buffer, filled over other wires, by their
+// PFC; sue_multi_regs holds the instance's own registers;
 // axil_split puts port e's registers at e << 12 and the instance's at 0x10000.
 // Model: tb/sue/test_sue_multi.c composes the cycle models (sue_endpoint_model per port through
-// csrc/lib/sue/sue_ep_lockstep, sue_port_sel_model, sue_rx_merge_model, sue_fail_xbar_model)
+// csrc/lib/sue/sue_ep_lockstep, sue_port_sel_model, sue_rx_merge_model, sue_fail_xbar_model,
+// sue_rx_cover_model)
 `resetall
 `default_nettype none
 `include "assert.vh"
@@ -34,7 +36,8 @@ module sue_multi #(
   localparam integer EB  = ETH_W / 8,
   localparam integer EBW = $clog2(EB + 1),
   localparam integer QUW = $clog2(Q_BYTES / ALIGN + 1),
-  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1)
+  localparam integer TBW = $clog2(NDST * 4 * Q_BYTES + 1),
+  localparam integer RBW = $clog2(RX_BYTES + 1)   // a receive-buffer level
 ) (
   input  wire                 clk,
   input  wire                 rst_n,
@@ -125,6 +128,8 @@ module sue_multi #(
   output wire [P-1:0]         o_g_valid,      //   ... the guest frames each wire's port counts
   output wire [P*3-1:0]       o_g_cls,
   output wire [P*16-1:0]      o_g_bytes,
+  output wire [P-1:0]         o_ep_cover,     // receive cover (sue_rx_cover): the ports whose
+                                              //   buffers the other wires' PFC holds
   output wire [P-1:0]         o_ep_rx_valid,
   output wire [P-1:0]         o_ep_rx_ready,
   output wire [P*ETH_W-1:0]   o_ep_rx_data,
@@ -213,6 +218,7 @@ module sue_multi #(
   wire [P*DATA_W-1:0] q_rx_data;
   wire [P*48-1:0]     ep_mac;
   wire [P-1:0]        ep_mac_on, ep_rx_user, ep_rx_via;
+  wire [P*8*RBW-1:0]  ep_cls_level, ep_g_cls_level;
   genvar e;
   generate for (e = 0; e < P; e = e + 1) begin : g_port
     sue_endpoint #(
@@ -243,6 +249,8 @@ module sue_multi #(
       .eth_rx_data(o_ep_rx_data[ETH_W*e +: ETH_W]),
       .eth_rx_nbytes(o_ep_rx_nbytes[EBW*e +: EBW]), .eth_rx_last(o_ep_rx_last[e]),
       .eth_rx_user(ep_rx_user[e]), .eth_rx_via(ep_rx_via[e]),
+      .rx_cls_level(ep_cls_level[8*RBW*e +: 8*RBW]),
+      .g_cls_level(ep_g_cls_level[8*RBW*e +: 8*RBW]),
       .s_axil_awvalid(m_awvalid[e]), .s_axil_awready(m_awready[e]), .s_axil_awaddr(m_awaddr),
       .s_axil_wvalid(m_wvalid[e]), .s_axil_wready(m_wready[e]), .s_axil_wdata(m_wdata),
       .s_axil_wstrb(m_wstrb), .s_axil_bvalid(m_bvalid[e]), .s_axil_bready(m_bready[e]),
@@ -273,6 +281,11 @@ module sue_multi #(
     .eth_rx_nbytes(eth_rx_nbytes), .eth_rx_last(eth_rx_last), .eth_rx_user(eth_rx_user),
     .host(fx_host), .n_carried(fx_car), .n_dropped(fx_drp), .n_steered(fx_str),
     .n_cut(fx_cut), .n_rx_cut(fx_rxcut));
+
+  // ---- receive cover: a port's buffer filled over other wires is held by their PFC
+  sue_rx_cover #(.P(P), .BW(RBW)) u_rxcov (
+    .clk(clk), .rst_n(rst_n), .via_take(o_ep_rx_valid & o_ep_rx_ready & ep_rx_via),
+    .cls_level(ep_cls_level), .covered(o_ep_cover), .g_cls_level(ep_g_cls_level));
 
   // ---- receive: the ports' deliveries onto the XPU's interface
   sue_rx_merge #(.P(P), .DATA_W(DATA_W), .SKID(SKID)) u_rxm (

@@ -1040,12 +1040,12 @@ void fab_run(fab_t *f) {
   }
   /* lossless: nothing dropped for want of room, anywhere, where flow control runs: a port's
      frames carried on another plane obey that link's PFC or CBFC (docs/sue/sue_fail_xbar.md
-     "Guest flow control"), so no switch overflows; but while a plane is down or does not reach
-     an XPU, a frame for a port that arrives on another plane fills that port's receive buffer,
-     which its own link's flow control protects, not the link it came on ("Not covered") */
+     "Guest flow control"), so no switch overflows, and under PFC a port's buffer filled over
+     another plane is held by that plane's PFC (sue_rx_cover); under CBFC, while a plane is down
+     or does not reach an XPU, such frames are outside every link's credits ("Not covered") */
   if (!f->o.no_fc) {
     CHECK_EQ(fab_sw_sum(f, FSP_CNT_DROP + FSP_DROP_OVERFLOW), 0, "switch ingress overflow drops");
-    if (f->o.down_plane < 0 && f->o.no_route_plane < 0)
+    if (!f->o.cbfc || (f->o.down_plane < 0 && f->o.no_route_plane < 0))
       CHECK_EQ(fab_ep_sum(f, SUE_CNT_RX_NOBUF), 0, "endpoint receive-buffer drops");
   }
   if (!f->o.phantom && f->o.no_route_plane < 0)

@@ -53,7 +53,7 @@ static void ports(mp_side_t *s) {
   P(ep_rl, "o_ep_rx_last");
   P(ep_tfc, "o_ep_tx_fc"), P(ep_tcls, "o_ep_tx_cls"), P(ep_tbytes, "o_ep_tx_bytes");
   P(ep_gblock, "o_ep_fc_gblock"), P(ep_away, "o_ep_away"), P(g_valid, "o_g_valid");
-  P(g_cls, "o_g_cls"), P(g_bytes, "o_g_bytes");
+  P(g_cls, "o_g_cls"), P(g_bytes, "o_g_bytes"), P(ep_cover, "o_ep_cover");
 #undef P
 }
 
@@ -101,6 +101,7 @@ static void open_side(mp_t *m, mp_side_t *s, unsigned id, unsigned peer, unsigne
     CHECK(sue_ls_init(&s->ls[e], &p, id * 16 + e) == 0, "model parameters of %s", k->top);
   sue_psel_init(&s->ps);
   sue_fxb_init(&s->fx, k->p);
+  sue_rxcv_init(&s->cv, k->p);
   s->failover = 1; /* MCTRL's reset */
   for (unsigned h = 0; h < 4; h++)
     s->pcfg.map[h] = (uint8_t)h;
@@ -313,6 +314,25 @@ static void ports_lockstep(mp_t *m, mp_side_t *s, sue_rxm_beat_t *pb) {
   dut_t *d = s->d;
   const unsigned p = m->k->p;
   unsigned tbw = dut_width(d, s->o_backlog) / p;
+  /* receive cover: each port's levels per class as the cycles before left them, the covered
+   * ports' to the others' PFC, before the cycle's first call evaluates it */
+  unsigned lv[PM][SUE_RXCV_CLS], g[PM][SUE_RXCV_CLS];
+  for (unsigned e = 0; e < p; e++)
+    sue_ep_cls_level(&s->ls[e].m, lv[e]);
+  sue_rxcv_levels(&s->cv, lv, g);
+  unsigned rcov = (unsigned)dut_get_u64(d, s->ep_cover);
+  CHECK(rcov == s->cv.covered, "instance %u: o_ep_cover 0x%x, the receive cover model 0x%x", s->id,
+        rcov, s->cv.covered);
+  s->n_covered += s->cv.covered != 0;
+  int pushed = 0;
+  for (unsigned e = 0; e < p; e++) {
+    const sue_ep_t *x = &s->ls[e].m;
+    sue_ep_set_cover(&s->ls[e].m, g[e]);
+    for (unsigned v = 0; v < SUE_NVC; v++) /* a covered port's buffer over XOFF, its own not */
+      pushed |= x->cfg.pfc_xoff && g[e][x->cfg.pfc_prio[v] & 7u] >= x->cfg.pfc_xoff &&
+                x->rxq[v].bytes < x->cfg.pfc_xoff;
+  }
+  s->n_cover_xoff += (uint64_t)pushed;
   for (unsigned e = 0; e < p; e++) {
     sue_ls_t *ls = &s->ls[e];
     ls_ok(s, e, sue_ls_backlog(ls, m->t, (unsigned)dut_get_field(d, s->o_backlog, tbw * e, tbw)));
@@ -566,6 +586,7 @@ static void observe_eth_rx(mp_t *m, mp_side_t *s, const sue_fxb_in_t *in, const 
       s->feed_off[q] += m->eb;
   }
   sue_fxb_commit(&s->fx, in);
+  sue_rxcv_commit(&s->cv, rv & rr & o->ep_rx_via);
 }
 
 /* The XPU receives (independently of the models): exactly once, whole, in order if ordered. */

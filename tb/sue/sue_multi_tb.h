@@ -28,6 +28,7 @@
 #include "sue_fail_xbar_model.h"
 #include "sue_multi_regs.h"
 #include "sue_port_sel_model.h"
+#include "sue_rx_cover_model.h"
 #include "sue_rx_merge_model.h"
 
 typedef struct {
@@ -67,11 +68,15 @@ struct mp_side {
   uint64_t n_gspend;        /* guest frames that took a host wire's credits */
   unsigned link, link_prev; /* link_up bits driven now, and the cycle before (MSTATUS) */
   unsigned port_en;
-  unsigned failover;   /* MCTRL.FAILOVER, as the model has it */
-  sue_fxb_t fx;        /* the failover crossbar's model */
-  unsigned rx_v, rx_l; /* eth_rx_valid / _last driven this cycle */
-  unsigned rx_held;    /* bit e: wire e's beat offered last cycle was not taken */
-  unsigned rx_lost;    /* frames a cut wire stopped feeding mid-way (the rest lost) */
+  unsigned failover;     /* MCTRL.FAILOVER, as the model has it */
+  sue_fxb_t fx;          /* the failover crossbar's model */
+  sue_rxcv_t cv;         /* the receive cover's model */
+  port_t ep_cover;       /* o_ep_cover */
+  uint64_t n_covered;    /* cycles with some port covered */
+  uint64_t n_cover_xoff; /* cycles a port's PFC was in XOFF for a covered port's buffer only */
+  unsigned rx_v, rx_l;   /* eth_rx_valid / _last driven this cycle */
+  unsigned rx_held;      /* bit e: wire e's beat offered last cycle was not taken */
+  unsigned rx_lost;      /* frames a cut wire stopped feeding mid-way (the rest lost) */
   /* the XPU's transmit side */
   unsigned to_send, sent, busy, beat, beats;
   sue_cmd_t cur;

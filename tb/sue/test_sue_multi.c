@@ -21,6 +21,8 @@
  *  - mp_failover_cbfc: mp_failover's cut under CBFC on every port (+quick: ordered only): port 1
  *                  sends on wire 0 under wire 0's credits; every frame it carried took them, some
  *                  waited for them, and what it held at the cut arrives in the cut.
+ *  - mp_failover_cover: the cut, ordered, with slow XPUs: port 1's buffer, filled over wire 0,
+ *                  is held by port 0's PFC (sue_rx_cover): no receive-buffer drop anywhere.
  *  - mp_port_en:   unordered, MCTRL.PORT_EN takes port 1 out of use and back: no command to it
  *                  while out, used again after.
  *  - mp_map_move:  ordered, the XPU moves every connection to port 0 by rewriting MAP when its
@@ -380,6 +382,62 @@ HARNESS_TEST(mp_failover_cbfc) {
             m->s[i].id);
     mp_free(m);
   }
+}
+
+/* Receive cover (docs/sue/sue_fail_xbar.md "Receive cover"): mp_failover's cut, ordered (port
+ * 1's connections keep going over wire 0), with XPUs that take a command now and then only, so
+ * each side's port 1 buffer fills with frames that came over wire 0. Its own wire's PFC cannot
+ * hold them; port 0's must (sue_rx_cover): no frame is dropped for want of buffer anywhere, and
+ * port 0's XOFF rose for port 1's buffer alone. Without the cover the same run drops 5 frames at
+ * each side's port 1 (RX_NOBUF), which go-back-N resends. */
+HARNESS_TEST(mp_failover_cover) {
+  const unsigned n = ncmds() < 240 ? 240 : ncmds();
+  mp_t *m = mp_new("sue_multi_p2", 1, n, 0.0, 0x170);
+  for (unsigned i = 0; i < 2; i++) {
+    mp_axi(&m->s[i], 1, (1u << 12) + SUE_REG_RETX_TIMEOUT, 600, NULL);
+    /* headroom above XOFF: 3 of the 2 KiB: a wire's PFC frame may wait behind a guest's frame
+       at this end, and a host's and a guest's frame may be on the wire at the other */
+    for (unsigned e = 0; e < m->k->p; e++) {
+      mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_PFC_XOFF, 512, NULL);
+      mp_axi(&m->s[i], 1, (e << 12) + SUE_REG_PFC_XON, 256, NULL);
+    }
+  }
+  mp_axi_settle(m);
+  mp_to_send(m, n / 4);
+  mp_run(m, m->t + 300);
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].link &= ~2u;
+  m->cut = 2u;
+  m->p_grant = 0.03; /* the XPUs take little: the receive buffers fill */
+  mp_to_send(m, n);
+  while (m->s[0].sent < m->s[0].to_send || m->s[1].sent < m->s[1].to_send) {
+    CHECK(m->t < m->max_cycles, "not all sent after %llu cycles", (unsigned long long)m->t);
+    mp_cycle(m, 1);
+  }
+  m->p_grant = 0.9;
+  mp_run(m, m->t + 2000);
+  for (unsigned i = 0; i < 2; i++)
+    m->s[i].link |= 2u;
+  m->cut = 0;
+  mp_run(m, 0);
+  mp_finish(m);
+  for (unsigned i = 0; i < 2; i++) {
+    mp_side_t *s = &m->s[i];
+    uint32_t nobuf = 0, pfc0 = s->ls[0].m.cnt[SUE_CNT_TX_PFC]; /* the models', equal to the RTL's */
+    for (unsigned e = 0; e < m->k->p; e++)
+      nobuf += s->ls[e].m.cnt[SUE_CNT_RX_NOBUF];
+    harness_log("instance %u: %u frames of port 1 carried on wire 0; a port covered %llu cycles, "
+                "port 0's XOFF for port 1's buffer alone %llu; port 0 sent %u PFC frames; "
+                "%u receive-buffer drops",
+                s->id, s->carried_port[1], (unsigned long long)s->n_covered,
+                (unsigned long long)s->n_cover_xoff, pfc0, nobuf);
+    CHECK_EQ(nobuf, 0, "receive-buffer drops (RX_NOBUF) with the cover on");
+    CHECK(s->carried_port[1] > 0, "instance %u: port 1 carried nothing on wire 0", s->id);
+    CHECK(s->n_cover_xoff > 0, "instance %u: port 1's buffer never pushed port 0's PFC to XOFF",
+          s->id);
+    CHECK(pfc0 > 0, "instance %u: port 0 sent no PFC frame", s->id);
+  }
+  mp_free(m);
 }
 
 /* NVIOL and NDROP (issue 19 review): an XPU that now and then sends a command without an ingress

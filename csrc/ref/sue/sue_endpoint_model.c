@@ -118,6 +118,19 @@ static int dec_paused(const sue_ep_t *ep, unsigned vc) {
 
 void sue_ep_set_away(sue_ep_t *ep, unsigned away) { ep->away = away != 0; }
 
+void sue_ep_cls_level(const sue_ep_t *ep, unsigned out[SUE_PRIO]) {
+  memset(out, 0, SUE_PRIO * sizeof *out);
+  for (unsigned v = 0; v < SUE_NVC; v++) {
+    unsigned c = ep->cfg.pfc_prio[v] & 7u;
+    if (ep->rxq[v].bytes > out[c])
+      out[c] = ep->rxq[v].bytes;
+  }
+}
+
+void sue_ep_set_cover(sue_ep_t *ep, const unsigned g[SUE_PRIO]) {
+  memcpy(ep->g_cls_level, g, sizeof ep->g_cls_level);
+}
+
 /* The lowest VC of priority cls, -1: none. */
 static int prio_vc(const sue_ep_t *ep, unsigned cls) {
   for (unsigned v = 0; v < SUE_NVC; v++)
@@ -187,10 +200,13 @@ static void ingress_drain(sue_ep_t *ep) {
 /* Receive-buffer levels against the PFC thresholds: once per cycle, at the first call of the
  * cycle, with the levels the cycles before it left (sue_pfc_model.h). */
 static void pfc_eval(sue_ep_t *ep) {
-  unsigned lvl[SUE_NVC];
-  for (unsigned v = 0; v < SUE_NVC; v++)
+  unsigned lvl[SUE_NVC], plvl[SUE_NVC];
+  for (unsigned v = 0; v < SUE_NVC; v++) {
     lvl[v] = ep->rxq[v].bytes;
-  sue_pfc_eval(&ep->pfc, &ep->cfg, ep->now, lvl);
+    unsigned g = ep->g_cls_level[ep->cfg.pfc_prio[v] & 7u]; /* receive cover */
+    plvl[v] = g > lvl[v] ? g : lvl[v];
+  }
+  sue_pfc_eval(&ep->pfc, &ep->cfg, ep->now, plvl);
   sue_cbfc_cfg_t cc;
   sue_ep_cbfc_cfg(ep, &cc);
   sue_cbfc_eval(&ep->cbfc, &cc, ep->now, lvl, ep->p.rx_bytes);

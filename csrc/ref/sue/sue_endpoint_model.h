@@ -86,6 +86,7 @@ typedef struct {
   /* guest flow control (docs/sue/sue_fail_xbar.md "Guest flow control"): the flow-control tag of
    * that frame (eth_tx_fc, _cls, _bytes), and fc_away (the port's frames go on another wire) */
   unsigned tx_fc, tx_cls, tx_bytes, away;
+  unsigned g_cls_level[SUE_PRIO]; /* receive cover: the covered ports' levels (sue_ep_set_cover) */
   unsigned upd_fly;   /* a CBFC update decided, its first beat not yet out (sue_ep_tx_first) */
   uint64_t upd_fly_t; /* ... decided in this cycle */
   uint8_t *tmo_slot;  /* [ndst] scratch: a timer of the slot expired in this cycle */
@@ -155,6 +156,15 @@ void sue_ep_tx_first(sue_ep_t *ep);
 /* A guest's frame of class cls and bytes bytes was granted this port's wire in the current
  * cycle: it takes the CBFC credits of the lowest VC of that priority (none if no VC has it). */
 void sue_ep_guest_spend(sue_ep_t *ep, unsigned cls, unsigned bytes);
+
+/* ---- receive cover: a multi-port instance (sue_rx_cover_model.h) ---- */
+/* rx_cls_level: per class c its VCs' highest receive-buffer level (0: no VC of class c), as the
+ * cycles before the current one left them. */
+void sue_ep_cls_level(const sue_ep_t *ep, unsigned out[SUE_PRIO]);
+/* g_cls_level for the cycle after the last one called: the other ports' covered levels per class;
+ * a VC's PFC thresholds see the larger of its own level and its class's here. Call before the
+ * cycle's first call (its PFC evaluation); held until changed (0 in one port). */
+void sue_ep_set_cover(sue_ep_t *ep, const unsigned g[SUE_PRIO]);
 
 /* ---- XPU command interface, receive ---- */
 /* rx_credit: the XPU grants n credits of {vc, type}. */
