@@ -9,4 +9,4 @@ TEST_SIMS := verilator icarus
 # ep_pfc_per_vc (two endpoints), mp_unordered (two 2-port instances), fxb_lockstep (the crossbar).
 ICARUS_NIGHTLY := ep_cbfc ep_link_down ep_lossy ep_mgmt ep_vlan sweep_min_len \
   mp_failover mp_failover_cbfc mp_unreach mp_ordered mp_map_move mp_port_en mp_port_down \
-  mp_credit_viol
+  mp_credit_viol mp_failover_cover
