@@ -188,15 +188,16 @@ fi
 
 # ICARUS_NIGHTLY (tb/<b>/block.mk): make test's Icarus lane (TESTSET=test) leaves those tests out and
 # says so; a name that is not a test of the block stops the run before anything is built.
-echo 'ICARUS_NIGHTLY := unreset_loaded' >>"$mut/tb/harness/block.mk"
+# (a C test and the Python one: the mutant has no .venv to run cocotb in)
+echo 'ICARUS_NIGHTLY := unreset_loaded py_probe_contract' >>"$mut/tb/harness/block.mk"
 out=$(cd "$mut" && TESTSET=test scripts/sim.sh icarus harness "" 1 0 0 2>&1)
-if [ $? -eq 0 ] && grep -q "^harness: 1 tests left out on Icarus .*: unreset_loaded$" <<<"$out" &&
-  grep -q "^PASS harness.clock_and_reset" <<<"$out" && ! grep -q "harness.unreset_loaded" <<<"$out"; then
+if [ $? -eq 0 ] && grep -q "^harness: 2 tests left out on Icarus .*: unreset_loaded py_probe_contract$" <<<"$out" &&
+  grep -q "^PASS harness.clock_and_reset" <<<"$out" && ! grep -q "harness.unreset_loaded\|harness.py_probe" <<<"$out"; then
   ok "icarus, TESTSET=test: a block's ICARUS_NIGHTLY test is left out, and the run says so"
 else
   bad "icarus, TESTSET=test: ICARUS_NIGHTLY" "$out"
 fi
-sed -i 's/^ICARUS_NIGHTLY := unreset_loaded$/& no_such_test/' "$mut/tb/harness/block.mk"
+sed -i 's/^ICARUS_NIGHTLY := unreset_loaded py_probe_contract$/& no_such_test/' "$mut/tb/harness/block.mk"
 out=$(cd "$mut" && TESTSET=test scripts/sim.sh icarus harness "" 1 0 0 2>&1)
 if [ $? -eq 2 ] && [ "$out" = "tb/harness/block.mk: ICARUS_NIGHTLY names 'no_such_test', not a test of harness" ]; then
   ok "ICARUS_NIGHTLY naming no test of the block is refused before any build"
