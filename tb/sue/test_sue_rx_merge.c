@@ -319,12 +319,19 @@ HARNESS_TEST(rxm_lockstep) {
       s->n_reset += reset;
       rxm_cycle(s, 1, reset);
     }
-    /* every command in: credits for everything, no starving, no new commands */
+    /* every command in: credits for everything, no starving, no new commands, up to 20,000
+       cycles; once nothing is left anywhere, 200 more (still in lockstep: nothing may appear) */
     s->kb.starve = 0;
     s->kb.p_grant = 1.0;
     s->kb.p_idle = 0.0;
-    for (unsigned t = 0; t < 20000; t++)
+    for (unsigned t = 0, quiet = 0; t < 20000 && quiet < 200; t++) {
       rxm_cycle(s, 0, 0);
+      int left = s->rx_busy;
+      for (unsigned e = 0; e < p; e++)
+        for (unsigned v = 0; v < 4; v++)
+          left |= s->ps[e].q[v].n || s->ps[e].exp[v].n || s->ps[e].busy;
+      quiet = left ? 0 : quiet + 1;
+    }
     for (unsigned e = 0; e < p; e++)
       for (unsigned v = 0; v < 4; v++)
         CHECK(s->ps[e].q[v].n == 0 && s->ps[e].exp[v].n == 0 && !s->ps[e].busy,
