@@ -57,6 +57,11 @@ typedef struct {
   uint64_t n_sent, n_held, n_refresh, n_grow, n_tx, n_forced, n_rx, n_upd, n_block, n_unblock,
       n_paused, n_shared, n_wrap, n_clamp, n_over, n_resets, n_guest, n_both, n_gblock;
   unsigned was_paused;
+  /* the limit VC v's class carried in the last update taken, if v owned its class then (bit v
+     of prev_ok): an advertisement never falls (docs/sue/sue_cbfc.md), whatever the levels and
+     the resyncs do */
+  uint16_t prev_adv[SUE_NVC];
+  unsigned prev_ok;
 } ct_t;
 
 static void drive_cfg(ct_t *s) {
@@ -243,6 +248,21 @@ static void cbfc_cycle(ct_t *s) {
   s->n_held += owed && !sent;
   dut_set_u64(d, s->sent, (uint64_t)sent);
   if (sent) {
+    /* the RTL's update, independent of the model: no owner's limit below its last one */
+    unsigned ok = 0;
+    for (unsigned v = 0; v < SUE_NVC; v++) {
+      if (!sue_cbfc_owner(&s->cfg, v))
+        continue;
+      uint16_t lim = (uint16_t)dut_get_field(d, s->tx_limit, 16 * (s->cfg.cls[v] & 7u), 16);
+      if (s->prev_ok >> v & 1u) {
+        CHECK((uint16_t)(lim - s->prev_adv[v]) < 0x8000u,
+              "%s: VC %u's advertised limit went back from %u to %u", s->c->top, v, s->prev_adv[v],
+              lim);
+      }
+      s->prev_adv[v] = lim;
+      ok |= 1u << v;
+    }
+    s->prev_ok = ok;
     sue_cbfc_sent(&s->m, s->now);
     s->n_sent++;
   }
@@ -359,6 +379,7 @@ HARNESS_TEST(cbfc_lockstep) {
         sue_cbfc_init(&s->m);
         s->now = 0;
         s->was_paused = 0;
+        s->prev_ok = 0;
         s->n_resets++;
         next_reset = t + 3000 + prng_below(&s->rng, 20000);
       }
