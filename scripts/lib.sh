@@ -26,12 +26,19 @@ all_blocks() {
   for d in tb/*/tops.txt; do basename "$(dirname "$d")"; done | tr '\n' ' ' | sed 's/ $//'
 }
 
+# block_mk_var B NAME: the words of NAME := ... (or =) in tb/B/block.mk, one a line, lines joined
+# at a trailing backslash; nothing if the block has no block.mk or the file does not set NAME.
+block_mk_var() {
+  [ -f "tb/$1/block.mk" ] || return 0
+  sed -n ':a; /\\$/ { N; s/\\\n/ /; ba }; s/^'"$2"' *:\?= *//p' "tb/$1/block.mk" | tr -s ' \t' '\n' | sed '/^$/d'
+}
+
 # block_deps B: the blocks B is built from, in order: common (every block uses its RTL cells, models
 # and library), the BLOCK_DEPS of tb/B/block.mk (only a block that uses another block has one),
 # then B. The same list gives the rtl/, csrc/ref/ and csrc/lib/ folders of B's programs.
 block_deps() {
   local deps="" d out="common"
-  [ -f "tb/$1/block.mk" ] && deps=$(sed -n 's/^BLOCK_DEPS *:\?= *//p' "tb/$1/block.mk")
+  deps=$(block_mk_var "$1" BLOCK_DEPS)
   for d in $deps $1; do [[ " $out " == *" $d "* ]] || out+=" $d"; done
   echo "$out"
 }
@@ -97,17 +104,14 @@ block_xfails() {
 # runs every block on all three).
 block_test_sims() {
   local sims=""
-  [ -f "tb/$1/block.mk" ] && sims=$(sed -n 's/^TEST_SIMS *:\?= *//p' "tb/$1/block.mk")
+  sims=$(block_mk_var "$1" TEST_SIMS | paste -sd' ' -)
   echo "${sims:-verilator icarus}"
 }
 
 # block_icarus_nightly B: the tests of block B that make test's Icarus lane leaves out
 # (ICARUS_NIGHTLY in tb/B/block.mk; scripts/sim.sh with TESTSET=test): long on an event-driven
 # simulator even at +quick, and each in the Verilator lane and in make regress on Icarus.
-block_icarus_nightly() {
-  [ -f "tb/$1/block.mk" ] || return 0
-  sed -n ':a; /\\$/ { N; s/\\\n/ /; ba }; s/^ICARUS_NIGHTLY *:\?= *//p' "tb/$1/block.mk" | tr -s ' \t' '\n' | sed '/^$/d'
-}
+block_icarus_nightly() { block_mk_var "$1" ICARUS_NIGHTLY; }
 
 # test_passed DIR: a run folder of scripts/run_one.sh passed: its results.xml has no failure and
 # the process exited 0 (exit_code), both.
