@@ -1,0 +1,79 @@
+// VC allocation of the mesh router (docs/noc/noc_router.md "One cycle", VA), separable: each
+// waiting input VC asks for the lowest-numbered free output VC of its class at its output port;
+// each output VC's round-robin arbiter (rtl/common rr_arbiter, over the P*V input VCs) grants one
+// of the input VCs asking for it.
+// Model: csrc/ref/noc/noc_router_model.c (the VA step of noc_router_clock)
+`resetall
+`default_nettype none
+
+module noc_vc_alloc #(
+  parameter integer V    = 4,
+  parameter integer NCLS = 2
+) (
+  input  wire                     clk,
+  input  wire                     rst_n,
+  input  wire [5*V-1:0]           req,     // input VC i = p*V + v is waiting
+  input  wire [5*V*3-1:0]         port,    // [i*3 +: 3]: its output port
+  input  wire [5*V*idx_w(NCLS)-1:0] cls,   // [i*CW +: CW]: its class
+  input  wire [5*V-1:0]           busy,    // output VC o*V + w is held
+  output wire [5*V-1:0]           gnt,     // input VC i got ...
+  output wire [5*V*idx_w(V)-1:0]  ovc,     // ... output VC [i*VCW +: VCW] of its port
+  output wire [5*V-1:0]           taken    // output VC o*V + w was granted
+);
+  `include "common_params.vh"
+
+  localparam integer NV  = 5 * V;
+  localparam integer VCW = idx_w(V);
+  localparam integer CW  = idx_w(NCLS);
+  localparam integer VPC = V / NCLS;
+
+  // Stage 1: each requester's choice, one output VC, or none.
+  reg [NV-1:0]     ask;
+  reg [NV*VCW-1:0] pick;
+  reg [NV*NV-1:0]  want;  // [(o*V + w)*NV + i]: input VC i asks for output VC (o, w)
+  integer          i, k, j;
+
+  always @* begin
+    ask  = {NV{1'b0}};
+    pick = {NV*VCW{1'b0}};
+    for (i = 0; i < NV; i = i + 1)
+      for (k = VPC - 1; k >= 0; k = k - 1)  // downwards: the lowest free one is kept
+        if (req[i] && port[i*3 +: 3] < 3'd5 &&
+            !busy[port[i*3 +: 3] * V + cls[i*CW +: CW] * VPC + k]) begin
+          ask[i] = 1'b1;
+          pick[i*VCW +: VCW] = VCW'(cls[i*CW +: CW] * VPC + k);
+        end
+    want = {NV*NV{1'b0}};
+    for (i = 0; i < NV; i = i + 1)
+      if (ask[i])
+        want[(port[i*3 +: 3]*V + 32'(pick[i*VCW +: VCW]))*NV + i] = 1'b1;
+  end
+
+  // Stage 2: an arbiter per output VC; an input VC asks for one output VC only.
+  wire [NV*NV-1:0] won;  // [j*NV +: NV]: output VC j's one-hot grant
+  reg  [NV-1:0] gnt_c;
+  genvar g;
+  generate for (g = 0; g < NV; g = g + 1) begin : g_ovc
+    /* verilator lint_off PINCONNECTEMPTY */ // the one-hot grant is enough
+    rr_arbiter #(.N(NV)) u_arb (
+      .clk(clk), .rst_n(rst_n), .req(want[g*NV +: NV]), .update(1'b1),
+      .gnt(won[g*NV +: NV]), .gnt_valid(), .gnt_idx()
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
+  end endgenerate
+
+  reg  [NV-1:0] taken_c;
+  always @* begin
+    gnt_c = {NV{1'b0}};
+    for (j = 0; j < NV; j = j + 1) begin
+      gnt_c      = gnt_c | won[j*NV +: NV];
+      taken_c[j] = |won[j*NV +: NV];
+    end
+  end
+
+  assign gnt = gnt_c;
+  assign ovc   = pick;
+  assign taken = taken_c;
+endmodule
+
+`resetall
