@@ -186,8 +186,12 @@ static void router_run(const router_top_t *rt, unsigned cycles, double p_err, pr
               f.cls = w / vpc;
             }
           break;
-        case ERR_MISROUTE: /* a destination behind the flit, or (local) off the mesh */
-          if (p == NOC_NORTH)
+        case ERR_MISROUTE: /* a forbidden turn, a destination behind the flit, or off the mesh */
+          if (p != NOC_LOCAL && p != NOC_EAST && prng_bernoulli(r, 0.5) &&
+              (pp->routing == NOC_XY ? p != NOC_WEST : rt->x > 0))
+            f.dst_x = pp->routing == NOC_XY ? (rt->x + 1) % pp->xs /* Y, then X */
+                                            : rt->x - 1;           /* a turn into west */
+          else if (p == NOC_NORTH)
             f.dst_y = rt->y + 1;
           else if (p == NOC_SOUTH)
             f.dst_y = rt->y - 1;

@@ -86,9 +86,9 @@ void noc_traffic_free(noc_traffic_t *t) {
 unsigned noc_traffic_pending(const noc_traffic_t *t) { return t->live; }
 
 unsigned noc_traffic_lat_pct(const noc_traffic_t *t, double q) {
-  if (!t->ej_pkts)
+  if (!t->meas_pkts)
     return 0;
-  uint64_t want = (uint64_t)(q * (double)t->ej_pkts + 0.999999), seen = 0;
+  uint64_t want = (uint64_t)(q * (double)t->meas_pkts + 0.999999), seen = 0;
   if (want < 1)
     want = 1;
   for (unsigned b = 0; b < t->lat_bins; b++) {
@@ -152,14 +152,18 @@ static int sink_flit(noc_traffic_t *t, unsigned n, uint64_t bits) {
   s->rx_k[f.vc] = k + 1;
   t->ej_flits++;
   t->last_progress = t->cycle;
-  if (f.tail) {
+  if (f.tail && pk->gen >= t->c.warmup) {
     uint64_t lat = t->cycle - pk->gen;
+    t->meas_pkts++;
+    t->meas_flits += pk->len;
     t->lat_sum += lat;
     t->net_lat_sum += t->cycle - pk->inj;
     t->hops_sum += noc_hops(&t->p, pk->src, pk->dst);
     if (lat > t->lat_max)
       t->lat_max = lat;
     t->lat_hist[lat < t->lat_bins ? lat : t->lat_bins - 1]++;
+  }
+  if (f.tail) {
     pk->live = 0;
     t->live--;
     t->ej_pkts++;

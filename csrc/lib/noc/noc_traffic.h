@@ -43,6 +43,7 @@ typedef struct {
   unsigned stop_at; /* no packet is generated from this cycle on (0: never stop) */
   unsigned q_cap;   /* a source generates nothing while this many packets wait (0: no cap;
                        saturation runs cap it so that the backlog stays bounded) */
+  unsigned warmup;  /* packets generated before this cycle are not in the latency figures */
 } noc_traffic_cfg_t;
 
 #define NOC_TR_IDS 65536u /* packet ids in flight: a head's payload is its id (PW >= 16) */
@@ -76,7 +77,8 @@ typedef struct {
   uint64_t cycle;
   /* results */
   uint64_t gen_pkts, gen_flits, inj_flits, ej_flits, ej_pkts;
-  uint64_t lat_sum, lat_max, net_lat_sum, hops_sum; /* packet latency: generation to tail */
+  uint64_t meas_pkts, meas_flits;                   /* delivered, generated after warmup */
+  uint64_t lat_sum, lat_max, net_lat_sum, hops_sum; /* of those: generation to tail */
   uint64_t last_progress;                           /* last cycle a flit left the mesh */
   unsigned *lat_hist;                               /* latency histogram, 1-cycle bins */
   unsigned lat_bins;
@@ -92,7 +94,7 @@ void noc_traffic_free(noc_traffic_t *t);
 int noc_traffic_cycle(noc_traffic_t *t, const noc_mout_t *o, noc_min_t *in);
 /* Packets generated but not yet delivered (at the sources or in the mesh). */
 unsigned noc_traffic_pending(const noc_traffic_t *t);
-/* Latency percentile (0 .. 1) of the delivered packets, cycles. */
+/* Latency percentile (0 .. 1) of the measured packets (generated after warmup), cycles. */
 unsigned noc_traffic_lat_pct(const noc_traffic_t *t, double q);
 /* Hops (routers passed minus one) from node a to node b on the mesh. */
 unsigned noc_hops(const noc_params_t *p, unsigned a, unsigned b);
