@@ -63,7 +63,8 @@ int noc_traffic_init(noc_traffic_t *t, const noc_params_t *p, const noc_traffic_
   t->c = *c;
   t->n = p->xs * p->ys;
   prng_seed(&t->rng, seed);
-  t->pkt = calloc(NOC_TR_IDS, sizeof *t->pkt);
+  t->ids = p->pw >= 20 ? NOC_TR_MAX_IDS : 1u << p->pw;
+  t->pkt = calloc(t->ids, sizeof *t->pkt);
   t->lat_bins = 1u << 16;
   t->lat_hist = calloc(t->lat_bins, sizeof *t->lat_hist);
   if (!t->pkt || !t->lat_hist) {
@@ -121,7 +122,7 @@ static int sink_flit(noc_traffic_t *t, unsigned n, uint64_t bits) {
     return bad(t, "node %u, cycle %llu: VC %u sent a flit beyond the sink's %u credits", n,
                (unsigned long long)t->cycle, f.vc, t->p.d);
   if (!s->rx_on[f.vc]) {
-    unsigned id = f.payload % NOC_TR_IDS;
+    unsigned id = f.payload % t->ids;
     if (!f.head)
       return bad(t, "node %u, cycle %llu: VC %u: a flit that is not a head starts a packet", n,
                  (unsigned long long)t->cycle, f.vc);
@@ -203,9 +204,12 @@ int noc_traffic_cycle(noc_traffic_t *t, const noc_mout_t *o, noc_min_t *in) {
         prng_bernoulli(&t->rng, t->c.rate / avg)) {
       unsigned id = t->next_id;
       if (t->pkt[id].live || s->qn == NOC_TR_QUEUE)
-        return bad(t, "node %u, cycle %llu: more packets waiting than the scoreboard holds", n,
-                   (unsigned long long)t->cycle);
-      t->next_id = (id + 1) % NOC_TR_IDS;
+        return bad(t,
+                   "node %u, cycle %llu: more packets waiting than the scoreboard holds (packet "
+                   "%u, from %u to %u, generated at %llu, injected at %llu, still in flight)",
+                   n, (unsigned long long)t->cycle, id, t->pkt[id].src, t->pkt[id].dst,
+                   (unsigned long long)t->pkt[id].gen, (unsigned long long)t->pkt[id].inj);
+      t->next_id = (id + 1) % t->ids;
       noc_tr_pkt_t *k = &t->pkt[id];
       k->src = n;
       k->len = 1 + (unsigned)prng_below(&t->rng, t->c.max_len);

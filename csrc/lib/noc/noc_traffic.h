@@ -46,7 +46,8 @@ typedef struct {
   unsigned warmup;  /* packets generated before this cycle are not in the latency figures */
 } noc_traffic_cfg_t;
 
-#define NOC_TR_IDS 65536u /* packet ids in flight: a head's payload is its id (PW >= 16) */
+/* Packet ids in flight: a head's payload is its id, so 2^PW of them (PW >= 16), at most 2^20. */
+#define NOC_TR_MAX_IDS (1u << 20)
 #define NOC_TR_QUEUE 4096u
 
 typedef struct {
@@ -72,8 +73,8 @@ typedef struct {
   prng_t rng;
   unsigned n;
   noc_tr_node_t node[NOC_MAX_N];
-  noc_tr_pkt_t *pkt; /* NOC_TR_IDS entries */
-  unsigned next_id, live;
+  noc_tr_pkt_t *pkt; /* ids entries */
+  unsigned ids, next_id, live;
   uint64_t cycle;
   /* results */
   uint64_t gen_pkts, gen_flits, inj_flits, ej_flits, ej_pkts;

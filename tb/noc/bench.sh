@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tb/noc/bench.sh - mesh figures (make bench BLOCK=noc), on the cycle-exact mesh model
+# (tb/noc/bench_noc.c; the lockstep tests hold the RTL to it): latency against offered load on
+# an 8x8 mesh, uniform random and transpose, for BookSim's reference configurations
+# (../shared/design/FACTS.md "Mesh NoC reference": 1-flit packets, 8 / 2 / 1 VCs of 8 flits, XY)
+# and the project's 8x8 top (4 VCs in 2 classes, 1 .. 4-flit packets, XY and west-first).
+# Writes sim_out/reports/noc_latency_load.csv and .png, then checks the zero-load latency against
+# the pipeline's 5 cycles a hop and exits 1 if it is off.
+set -euo pipefail
+SEED=${SEED:-1}
+out=sim_out/reports
+mkdir -p "$out"
+make -s -f scripts/build.mk BLOCK=noc SIM=verilator VARIANT=bench -j"${JOBS:-2}" >/dev/null
+bin=sim_out/build/verilator/noc/bench/sim
+run=sim_out/bench/verilator/noc
+
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+bench_one bench_noc "$bin" "$run" "$SEED" latency_load bench_noc_latency_load
+cp "$run/latency_load/latency_load.csv" "$out/noc_latency_load.csv"
+
+gnuplot <<GP
+set terminal pngcairo size 900,550
+set datafile separator ","
+set grid
+set key top left
+set output "$out/noc_latency_load.png"
+set title "8x8 mesh, uniform random: latency against offered load (make bench BLOCK=noc)"
+set xlabel "offered load, flits/node/cycle"
+set ylabel "mean packet latency, cycles"
+set yrange [0:300]
+plot for [c in "booksim_8vc booksim_2vc booksim_1vc top_8x8_xy top_8x8_wf"] \
+  "$out/noc_latency_load.csv" using ((strcol(1) eq c && strcol(6) eq "uniform") ? \$7 : 1/0):9 \
+  every ::1 with linespoints title c
+GP
+
+bad=0
+target() { # message awk-program file
+  if awk -F, "$2" "$3"; then echo "ok   $1"; else
+    echo "MISS $1"
+    bad=1
+  fi
+}
+# zero load, 1-flit packets, uniform on 8x8: 5 cycles a router on 6.25 routers on average (5.25
+# hops), plus a cycle at the source: about 32.2; BookSim's 4-stage router and 1-cycle link: ~33
+target "zero-load latency of 1-flit uniform packets on 8x8 within 30 .. 35 cycles (BookSim ~33)" \
+  'NR > 1 && $1 ~ /^booksim/ && $6 == "uniform" && $7 == 0.010 { n++; if ($9 < 30 || $9 > 35) e = 1 }
+   END { exit e || n < 3 }' "$out/noc_latency_load.csv"
+echo "noc: $out/noc_latency_load.csv, $out/noc_latency_load.png"
+exit $bad
