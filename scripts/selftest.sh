@@ -90,6 +90,9 @@ illegal "fabric LANES=2 RIFL=0" "LANES 1 on raw links" verilator verilator --lin
 sue_v=(-Irtl/common -y rtl/common -y rtl/sue)
 illegal "sue_gbn WIN=6" "WIN must be a power of two" verilator verilator --lint-only -Wall "${sue_v[@]}" -GWIN=6 --top-module sue_gbn rtl/sue/sue_gbn.v
 illegal "sue_gbn WIN=6" "sue_gbn.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${sue_v[@]}" -Psue_gbn.WIN=6 -s sue_gbn -o "$work/illegal.vvp" rtl/sue/sue_gbn.v
+noc_v=(-Irtl/common -y rtl/common -y rtl/noc -Irtl/noc)
+illegal "noc_router NCLS=3" "NCLS dividing V" verilator verilator --lint-only -Wall "${noc_v[@]}" -GNCLS=3 --top-module noc_router rtl/noc/noc_router.v
+illegal "noc_router NCLS=3" "noc_router.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${noc_v[@]}" -Pnoc_router.NCLS=3 -s noc_router -o "$work/illegal.vvp" rtl/noc/noc_router.v
 illegal "rifl_lane PAUSE_TIMEOUT=8" "rifl_tx_ctrl.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${rifl_v[@]}" -Prifl_lane.PAUSE_TIMEOUT=8 -s rifl_lane -o "$work/illegal.vvp" rtl/rifl/rifl_lane.v
 
 # --- a register description is the one source: a field changed in a copy of rtl/sue/sue_regs.rdl

@@ -59,7 +59,7 @@ static void dut_drop(mesh_dut_t *m) {
 
 /* The DUT's outputs against the model's (all registered, so before the inputs are set). */
 static void compare(mesh_dut_t *m, const noc_params_t *p, const noc_mout_t *o) {
-  unsigned n = m->n, fw = m->fw, nw;
+  unsigned n = m->n, fw = m->fw;
   memset(m->w_a, 0, HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH) * 4);
   for (unsigned i = 0; i < n; i++)
     bits_put_field(m->w_a, i, 1, o->ej_valid[i]);
@@ -76,8 +76,6 @@ static void compare(mesh_dut_t *m, const noc_params_t *p, const noc_mout_t *o) {
   for (unsigned i = 0; i < n; i++)
     for (unsigned k = 0; k < NOC_NERR; k++)
       bits_put_field(m->w_a, (i * NOC_NERR + k) * p->ew, p->ew, o->err[i][k]);
-  nw = dut_width(m->d, m->err);
-  (void)nw;
   CHECK_PORT(m->d, m->err, m->w_a, 0, "err_count");
 }
 
