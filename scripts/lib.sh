@@ -161,6 +161,17 @@ find_module() {
   done
 }
 
+# bench_target MESSAGE AWK-PROGRAM FILE...: a benchmark's target, checked by an awk program over
+# CSV files (exit 0: met); prints "ok   MESSAGE" or "MISS MESSAGE" and on a miss sets bench_bad=1
+# (a block's bench.sh ends with `exit $bench_bad`).
+bench_bad=0
+bench_target() {
+  if awk -F, "$2" "${@:3}"; then echo "ok   $1"; else
+    echo "MISS $1"
+    bench_bad=1
+  fi
+}
+
 # bench_one TAG BIN RUNDIR SEED NAME TEST [PLUSARGS...]: runs one benchmark test of a block's
 # bench build (BIN) into RUNDIR/NAME (console.log and the test's CSV files); on failure says
 # which, shows the FAIL line, and returns 1.

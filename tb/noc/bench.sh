@@ -34,17 +34,10 @@ plot for [c in "booksim_8vc booksim_2vc booksim_1vc top_8x8_xy top_8x8_wf"] \
   every ::1 with linespoints title c
 GP
 
-bad=0
-target() { # message awk-program file
-  if awk -F, "$2" "$3"; then echo "ok   $1"; else
-    echo "MISS $1"
-    bad=1
-  fi
-}
 # zero load, 1-flit packets, uniform on 8x8: 5 cycles a router on 6.25 routers on average (5.25
 # hops), plus a cycle at the source: about 32.2; BookSim's 4-stage router and 1-cycle link: ~33
-target "zero-load latency of 1-flit uniform packets on 8x8 within 30 .. 35 cycles (BookSim ~33)" \
+bench_target "zero-load latency of 1-flit uniform packets on 8x8 within 30 .. 35 cycles (BookSim ~33)" \
   'NR > 1 && $1 ~ /^booksim/ && $6 == "uniform" && $7 == 0.010 { n++; if ($9 < 30 || $9 > 35) e = 1 }
    END { exit e || n < 3 }' "$out/noc_latency_load.csv"
 echo "noc: $out/noc_latency_load.csv, $out/noc_latency_load.png"
-exit $bad
+exit $bench_bad

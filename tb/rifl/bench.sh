@@ -88,28 +88,21 @@ plot for [fw in "128 256 512 1024"] "$out/rifl_latency_phase.csv" \
 EOF
 
 # ---- targets
-bad=0
-target() { # message awk-program file
-  if awk -F, "$2" "$3"; then echo "ok   $1"; else
-    echo "MISS $1"
-    bad=1
-  fi
-}
-target "efficiency of packets of whole frames = 1 - 16/FW (to 1e-4), every FW" \
+bench_target "efficiency of packets of whole frames = 1 - 16/FW (to 1e-4), every FW" \
   'NR > 1 && $2 % (($1 - 16) / 8) == 0 { n++; d = $3 - (1 - 16 / $1); if (d < -1e-4 || d > 1e-4) e = 1 }
    END { exit e || n < 8 }' \
   "$out/rifl_efficiency.csv"
-target "bandwidth ratio at BER 1e-7 >= 0.963 (FW=256)" \
+bench_target "bandwidth ratio at BER 1e-7 >= 0.963 (FW=256)" \
   'NR > 1 && $2 > 0.99e-7 && $2 < 1.01e-7 { n++; if ($3 < 0.963) e = 1 } END { exit e || n != 1 }' \
   "$out/rifl_ber.csv"
-target "nothing lost or corrupted at any BER" \
+bench_target "nothing lost or corrupted at any BER" \
   'NR > 1 { n++; if ($7 != 0 || $8 != 0) e = 1 } END { exit e || n != 29 }' "$out/rifl_ber.csv"
-target "latency <= 13 / 15 / 19 / 27 cycles for FW 128 / 256 / 512 / 1024" \
+bench_target "latency <= 13 / 15 / 19 / 27 cycles for FW 128 / 256 / 512 / 1024" \
   'BEGIN { r[128] = 13; r[256] = 15; r[512] = 19; r[1024] = 27 }
    NR > 1 { n++; if (!($1 in r) || $2 > r[$1]) e = 1 } END { exit e || n != 4 }' \
   "$out/rifl_latency.csv"
 
-target "bring-up: every run delivered its first frame (published peer included)" \
+bench_target "bring-up: every run delivered its first frame (published peer included)" \
   'NR > 1 { n++; if ($3 < 1 || $9 <= 0) e = 1 } END { exit e || n != 9 }' "$out/rifl_bringup.csv"
 
 echo "rifl bench: $out/rifl_efficiency.csv rifl_ber.csv rifl_latency.csv rifl_bringup.csv (+ .png)"
@@ -117,4 +110,4 @@ for f in efficiency ber latency bringup; do
   echo "--- rifl_$f.csv"
   column -s, -t <"$out/rifl_$f.csv"
 done
-exit $bad
+exit $bench_bad

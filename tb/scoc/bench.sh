@@ -75,24 +75,17 @@ plot for [a in "scoc flat"] "$out/scoc_fairness.csv" \
   using 0:((strcol(2) eq a) ? \$4 / \$5 : 1/0) every ::1 with points title a
 GP
 
-bad=0
-target() { # message awk-program file
-  if awk -F, "$2" "$3"; then echo "ok   $1"; else
-    echo "MISS $1"
-    bad=1
-  fi
-}
-target "SCOC permutation throughput without speedup within 0.03 of 0.687 / 0.73 / 0.77 (40 / 80 / 320 B)" \
+bench_target "SCOC permutation throughput without speedup within 0.03 of 0.687 / 0.73 / 0.77 (40 / 80 / 320 B)" \
   'BEGIN { p[40] = 0.687; p[80] = 0.73; p[320] = 0.77 }
    NR > 1 && $1 == "scoc" && $5 == "1.00" { n++; d = $6 - p[$4]; if (d < -0.03 || d > 0.03) e = 1 }
    END { exit e || n < 3 }' "$out/scoc_permutation.csv"
-target "SCOC permutation throughput with speedup 1.45 >= 0.95 for every size" \
+bench_target "SCOC permutation throughput with speedup 1.45 >= 0.95 for every size" \
   'NR > 1 && $1 == "scoc" && $5 == "1.45" { n++; if ($6 < 0.95) e = 1 } END { exit e || n < 3 }' \
   "$out/scoc_permutation.csv"
-target "every SCOC connection within 3 % of its fair rate (7 microbenchmarks)" \
+bench_target "every SCOC connection within 3 % of its fair rate (7 microbenchmarks)" \
   'NR > 1 && $2 == "scoc" { n++; d = $4 / $5 - 1; if (d < -0.03 || d > 0.03) e = 1 }
    END { exit e || n < 20 }' "$out/scoc_fairness.csv"
-target "SCOC uniform traffic sustains load 0.9 (throughput >= 0.88)" \
+bench_target "SCOC uniform traffic sustains load 0.9 (throughput >= 0.88)" \
   'NR > 1 && $1 == "scoc" && $2 == "uniform" && $3 == "0.90" { n++; if ($4 < 0.88) e = 1 }
    END { exit e || n != 1 }' "$out/scoc_load_delay.csv"
 
@@ -101,4 +94,4 @@ for f in permutation fairness load_delay; do
   echo "--- scoc_$f.csv"
   column -s, -t <"$out/scoc_$f.csv"
 done
-exit $bad
+exit $bench_bad

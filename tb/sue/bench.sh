@@ -104,37 +104,30 @@ plot for [r in "unordered,1 unordered,0 ordered,1 ordered,0"] "$out/sue_failover
   title (r[1:strstrt(r, ",")-1]." FAILOVER ".r[strstrt(r, ",")+1:])
 GP
 
-bad=0
-target() { # message awk-program files...
-  if awk -F, "$2" "${@:3}"; then echo "ok   $1"; else
-    echo "MISS $1"
-    bad=1
-  fi
-}
-target "sue_efficiency.csv: header exactly header,command_bytes,wire_efficiency, 36 rows (3 headers x 6 sizes x packed / unpacked)" \
+bench_target "sue_efficiency.csv: header exactly header,command_bytes,wire_efficiency, 36 rows (3 headers x 6 sizes x packed / unpacked)" \
   'NR == 1 { h = ($0 == "header,command_bytes,wire_efficiency") } NR > 1 { n++; k[$1 "," $2]++ }
    END { exit !(h && n == 36 && length(k) == 36) }' "$out/sue_efficiency.csv"
-target "measured efficiency equals the formula exactly (6 decimals printed; the test compares the doubles)" \
+bench_target "measured efficiency equals the formula exactly (6 decimals printed; the test compares the doubles)" \
   'NR > 1 { n++; if ($8 != $9) e = 1 } END { exit e || n != 36 }' "$out/sue_efficiency_detail.csv"
-target "sue_efficiency.csv equals the measured column of the detail" \
+bench_target "sue_efficiency.csv equals the measured column of the detail" \
   'FNR == 1 { next } NR == FNR { m[$1 "," $2] = $3; next } { if (m[$1 "," $2] != $8) e = 1; n++ }
    END { exit e || n != 36 }' "$out/sue_efficiency.csv" "$out/sue_efficiency_detail.csv"
-target "sue_latency.csv: path,cycles with both paths for 8- and 256-byte commands" \
+bench_target "sue_latency.csv: path,cycles with both paths for 8- and 256-byte commands" \
   'NR == 1 { h = ($0 == "path,cycles") } NR > 1 && $2 ~ /^[0-9]+$/ { p[$1] = 1 }
    END { exit !(h && p["xpu_cmd_to_first_frame_byte.cmd8"] && p["xpu_cmd_to_first_frame_byte.cmd256"] &&
                 p["frame_to_xpu_cmd.cmd8"] && p["frame_to_xpu_cmd.cmd256"]) }' "$out/sue_latency.csv"
-target "throughput, 1 destination: RTL and model within 2 % for each size" \
+bench_target "throughput, 1 destination: RTL and model within 2 % for each size" \
   'NR > 1 && $3 == 1 && $1 == "rtl" { r[$4] = $7 } NR > 1 && $3 == 1 && $2 == "sue_endpoint_w256_ndst64" { m[$4] = $7 }
    END { for (s in r) { n++; d = m[s] / r[s] - 1; if (d < -0.02 || d > 0.02) e = 1 } exit e || n != 2 }' \
   "$out/sue_throughput.csv"
-target "throughput rows for 1 and 64 destinations on the model" \
+bench_target "throughput rows for 1 and 64 destinations on the model" \
   'NR > 1 && $1 == "model" { d[$3]++ } END { exit !(d[1] >= 2 && d[64] >= 2) }' "$out/sue_throughput.csv"
-target "sue_ports.csv: 1 port, 2 and 4 ports ordered and unordered, both wires, every goodput above 0" \
+bench_target "sue_ports.csv: 1 port, 2 and 4 ports ordered and unordered, both wires, every goodput above 0" \
   'NR > 1 { n++; if ($8 <= 0) e = 1; k[$2 "," $4 "," $5] = 1 }
    END { exit e || n != 10 || length(k) != 10 }' \
   "$out/sue_ports.csv"
 
-target "sue_failover.csv: 4 rows; with FAILOVER on, port 1's commands delivered before its wire's return and goodput kept in the cut" \
+bench_target "sue_failover.csv: 4 rows; with FAILOVER on, port 1's commands delivered before its wire's return and goodput kept in the cut" \
   'NR > 1 { n++; if ($2 == 1) { on++; if ($7 <= 0 || $7 >= 6000 || $5 <= 0.3) e = 1 } }
    END { exit e || n != 4 || on != 2 }' "$out/sue_failover.csv"
 
@@ -143,4 +136,4 @@ for f in efficiency_detail latency latency_stats throughput ports failover; do
   echo "--- sue_$f.csv"
   column -s, -t <"$out/sue_$f.csv"
 done
-exit $bad
+exit $bench_bad
