@@ -55,7 +55,7 @@ module sync_fifo #(
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n)
-      mem_q <= {DEPTH*WIDTH{1'b0}};
+      for (iw = 0; iw < DEPTH; iw = iw + 1) mem_q[iw*WIDTH +: WIDTH] <= {WIDTH{1'b0}};  // entry by entry: no 8k-bit replication
     else
       for (iw = 0; iw < DEPTH; iw = iw + 1)
         if (push && wr_q == iw[PTR_W-1:0]) mem_q[iw*WIDTH +: WIDTH] <= in_data;
