@@ -14,7 +14,8 @@ module noc_mesh #(
   parameter integer PW      = 32,
   parameter integer NCLS    = 2,
   parameter integer ROUTING = 0,
-  parameter integer EW      = 16
+  parameter integer EW      = 16,
+  parameter integer LOWLAT  = 0    // noc_router's low-latency pipeline (3 cycles a router)
 ) (
   input  wire                                          clk,
   input  wire                                          rst_n,
@@ -93,7 +94,7 @@ module noc_mesh #(
       end
 
       noc_router #(
-        .XS(XS), .YS(YS), .V(V), .D(D), .PW(PW), .NCLS(NCLS), .ROUTING(ROUTING), .EW(EW)
+        .XS(XS), .YS(YS), .V(V), .D(D), .PW(PW), .NCLS(NCLS), .ROUTING(ROUTING), .EW(EW), .LOWLAT(LOWLAT)
       ) u_router (
         .clk(clk), .rst_n(rst_n), .my_x(XW'(gx)), .my_y(YW'(gy)),
         .in_valid(rin_valid[NN*5 +: 5]), .in_flit(rin_flit[NN*5*FW +: 5*FW]),

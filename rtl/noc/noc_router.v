@@ -15,7 +15,8 @@ module noc_router #(
   parameter integer PW      = 32,
   parameter integer NCLS    = 2,
   parameter integer ROUTING = 0,
-  parameter integer EW      = 16
+  parameter integer EW      = 16,
+  parameter integer LOWLAT  = 0     // 1: RC at buffer write, speculative SA: 3 cycles a router
 ) (
   input  wire                                    clk,
   input  wire                                    rst_n,
@@ -34,8 +35,9 @@ module noc_router #(
 
   generate if (XS < 1 || XS > 16 || YS < 1 || YS > 16 || V < 1 || V > 8 || D < 2 || D > 64 ||
                PW < 1 || PW > 32 || NCLS < 1 || NCLS > V || V % NCLS != 0 ||
-               (ROUTING != 0 && ROUTING != 1) || EW < 1 || EW > 32) begin : g_bad_param
-    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..8, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32")
+               (ROUTING != 0 && ROUTING != 1) || EW < 1 || EW > 32 ||
+               (LOWLAT != 0 && LOWLAT != 1)) begin : g_bad_param
+    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..8, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32, LOWLAT 0/1")
   end endgenerate
 
   localparam integer XW  = idx_w(XS);
@@ -67,16 +69,31 @@ module noc_router #(
   reg  [4:0]       bw_bad_vc, bw_ovf;
   integer          p, v, i, o, w, k;
 
+  // LOWLAT: each entry also holds what RC found for it at buffer write, {misroute, class error,
+  // route}; LOWLAT 0 stores the flit alone.
+  wire [NV*5-1:0]  wr_rc;         // RC of the flit being written, per VC
+  wire [NV*5-1:0]  front_rc;      // the stored RC of the front entry (LOWLAT)
   genvar gi;
   generate for (gi = 0; gi < NV; gi = gi + 1) begin : g_buf
     assign wr[gi] = in_valid[gi / V] &&
                     in_flit[(gi / V)*FW + F_VC +: VCW] == VCW'(gi % V) && nfull[gi];
-    sync_fifo #(.WIDTH(FW), .DEPTH(D)) u_fifo (
-      .clk(clk), .rst_n(rst_n),
-      .in_valid(wr[gi]), .in_data(in_flit[(gi / V)*FW +: FW]), .in_ready(nfull[gi]),
-      .out_valid(nonempty[gi]), .out_data(front[gi*FW +: FW]), .out_ready(pop[gi]),
-      .level(level[gi*LW +: LW])
-    );
+    if (LOWLAT != 0) begin : g_ll
+      sync_fifo #(.WIDTH(FW + 5), .DEPTH(D)) u_fifo (
+        .clk(clk), .rst_n(rst_n),
+        .in_valid(wr[gi]), .in_data({wr_rc[gi*5 +: 5], in_flit[(gi / V)*FW +: FW]}),
+        .in_ready(nfull[gi]), .out_valid(nonempty[gi]),
+        .out_data({front_rc[gi*5 +: 5], front[gi*FW +: FW]}), .out_ready(pop[gi]),
+        .level(level[gi*LW +: LW])
+      );
+    end else begin : g_std
+      sync_fifo #(.WIDTH(FW), .DEPTH(D)) u_fifo (
+        .clk(clk), .rst_n(rst_n),
+        .in_valid(wr[gi]), .in_data(in_flit[(gi / V)*FW +: FW]), .in_ready(nfull[gi]),
+        .out_valid(nonempty[gi]), .out_data(front[gi*FW +: FW]), .out_ready(pop[gi]),
+        .level(level[gi*LW +: LW])
+      );
+      assign front_rc[gi*5 +: 5] = 5'd0;
+    end
   end endgenerate
 
   // Widened by a bit, so that the check is not constant when V is a power of two.
@@ -114,38 +131,77 @@ module noc_router #(
       rc_bad_cls[i] = {1'b0, front[i*FW + F_CLS +: CW]} != (CW + 1)'((i % V) / VPC);
   end
 
-  generate for (gi = 0; gi < NV; gi = gi + 1) begin : g_rc
-    noc_route #(
-      .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .IN_PORT(gi / V)
-    ) u_route (
-      .my_x(my_x), .my_y(my_y), .cls(front[gi*FW + F_CLS +: CW]),
-      .dst_x(front[gi*FW + F_X +: XW]), .dst_y(front[gi*FW + F_Y +: YW]),
-      .free_n(free_c[1*NCLS*SW +: NCLS*SW]), .free_e(free_c[2*NCLS*SW +: NCLS*SW]),
-      .free_s(free_c[3*NCLS*SW +: NCLS*SW]),
-      .port(rc_port[gi*3 +: 3]), .misroute(rc_mis[gi])
-    );
+  // rc_port / rc_mis / rc_bad: what step 2 acts on for the front of VC i
+  reg  [NV-1:0]      rc_bad;
+  generate if (LOWLAT == 0) begin : g_rc_front
+    for (gi = 0; gi < NV; gi = gi + 1) begin : g_rc
+      noc_route #(
+        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .IN_PORT(gi / V)
+      ) u_route (
+        .my_x(my_x), .my_y(my_y), .cls(front[gi*FW + F_CLS +: CW]),
+        .dst_x(front[gi*FW + F_X +: XW]), .dst_y(front[gi*FW + F_Y +: YW]),
+        .free_n(free_c[1*NCLS*SW +: NCLS*SW]), .free_e(free_c[2*NCLS*SW +: NCLS*SW]),
+        .free_s(free_c[3*NCLS*SW +: NCLS*SW]),
+        .port(rc_port[gi*3 +: 3]), .misroute(rc_mis[gi])
+      );
+    end
+    assign wr_rc = {NV*5{1'b0}};
+    always @* rc_bad = rc_bad_cls;
+    wire unused_rc = ^{front_rc, wr_rc};
+  end else begin : g_rc_write
+    // the route of the flit on each input, as it is written (lookahead's timing)
+    wire [5*3-1:0] in_port_rc;
+    wire [4:0]     in_mis;
+    for (gi = 0; gi < 5; gi = gi + 1) begin : g_rc
+      noc_route #(
+        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .IN_PORT(gi)
+      ) u_route (
+        .my_x(my_x), .my_y(my_y), .cls(in_flit[gi*FW + F_CLS +: CW]),
+        .dst_x(in_flit[gi*FW + F_X +: XW]), .dst_y(in_flit[gi*FW + F_Y +: YW]),
+        .free_n(free_c[1*NCLS*SW +: NCLS*SW]), .free_e(free_c[2*NCLS*SW +: NCLS*SW]),
+        .free_s(free_c[3*NCLS*SW +: NCLS*SW]),
+        .port(in_port_rc[gi*3 +: 3]), .misroute(in_mis[gi])
+      );
+    end
+    for (gi = 0; gi < NV; gi = gi + 1) begin : g_st
+      // {misroute, class error, route}; the class must own the VC the flit is written to
+      assign wr_rc[gi*5 +: 5] = {in_mis[gi / V],
+                                 {1'b0, in_flit[(gi / V)*FW + F_CLS +: CW]} != (CW + 1)'((gi % V) / VPC),
+                                 in_port_rc[(gi / V)*3 +: 3]};
+      assign rc_port[gi*3 +: 3] = front_rc[gi*5 +: 3];
+      assign rc_mis[gi]         = front_rc[gi*5 + 4];
+    end
+    always @* for (i = 0; i < NV; i = i + 1) rc_bad[i] = front_rc[i*5 + 3];
+    wire unused_rc = ^rc_bad_cls;
   end endgenerate
 
   // ------------------------------------------------------------------ VA
   wire [NV-1:0]       va_gnt;
   wire [NV*VCW-1:0]   va_ovc;
+  wire [NV-1:0]       va_ask;          // the VC asks for output VC (route, va_ovc)
   reg  [NV-1:0]       va_req;
   reg  [NV*CW-1:0]    va_cls;
+  reg  [NV-1:0]       routed;          // LOWLAT: ROUTING with a good route, WAITING this cycle
+  reg  [3*NV-1:0]     route_e;         // the route this cycle (route_q, or the one just found)
 
   always @* begin
     for (i = 0; i < NV; i = i + 1) begin
-      va_req[i]            = st_q[i*2 +: 2] == WAITING;
+      routed[i] = LOWLAT != 0 && st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && !rc_bad[i] &&
+                  !rc_mis[i];
+      va_req[i]            = st_q[i*2 +: 2] == WAITING || routed[i];
       va_cls[i*CW +: CW]   = front[i*FW + F_CLS +: CW];
+      route_e[i*3 +: 3]    = routed[i] ? rc_port[i*3 +: 3] : route_q[i*3 +: 3];
     end
   end
 
   noc_vc_alloc #(.V(V), .NCLS(NCLS)) u_va (
-    .clk(clk), .rst_n(rst_n), .req(va_req), .port(route_q), .cls(va_cls), .busy(busy_q),
-    .gnt(va_gnt), .ovc(va_ovc), .taken(hold)
+    .clk(clk), .rst_n(rst_n), .req(va_req), .port(route_e), .cls(va_cls), .busy(busy_q),
+    .gnt(va_gnt), .ovc(va_ovc), .asked(va_ask), .taken(hold)
   );
 
   // ------------------------------------------------------------------ SA
   reg  [NV-1:0]       sa_req;
+  reg  [NV-1:0]       sa_sreq;         // LOWLAT: speculative requests (VA in the same cycle)
   wire [4:0]          sa_win;
   wire [5*VCW-1:0]    sa_win_vc;
 
@@ -154,13 +210,18 @@ module noc_router #(
   reg  [NV:0]         has_cr;
   always @* begin
     has_cr = {1'b0, ~cr_zero};
-    for (i = 0; i < NV; i = i + 1)
+    for (i = 0; i < NV; i = i + 1) begin
       sa_req[i] = st_q[i*2 +: 2] == ACTIVE && nonempty[i] &&
                   has_cr[route_q[i*3 +: 3] == DRAIN ? NV : route_q[i*3 +: 3]*V + 32'(ovc_q[i*VCW +: VCW])];
+      // the output VC VA will give if it grants: the lowest free one of the class
+      sa_sreq[i] = LOWLAT != 0 && va_req[i] && va_ask[i] &&
+                   has_cr[route_e[i*3 +: 3]*V + 32'(va_ovc[i*VCW +: VCW])];
+    end
   end
 
-  noc_sw_alloc #(.V(V)) u_sa (
-    .clk(clk), .rst_n(rst_n), .req(sa_req), .port(route_q), .win(sa_win), .win_vc(sa_win_vc)
+  noc_sw_alloc #(.V(V), .SPEC(LOWLAT)) u_sa (
+    .clk(clk), .rst_n(rst_n), .req(sa_req), .sreq(sa_sreq), .spec_ok(va_gnt), .port(route_e),
+    .win(sa_win), .win_vc(sa_win_vc)
   );
 
   // ------------------------------------------------------------------ pops and next state
@@ -173,8 +234,8 @@ module noc_router #(
       sa_pop[i]     = sa_win[i / V] && sa_win_vc[(i / V)*VCW +: VCW] == VCW'(i % V);
       drain_pop[i]  = st_q[i*2 +: 2] == ACTIVE && route_q[i*3 +: 3] == DRAIN && nonempty[i];
       nohead_pop[i] = st_q[i*2 +: 2] == ROUTING_S && !front[i*FW];
-      bad_cls_ev[i] = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && rc_bad_cls[i];
-      mis_ev[i]     = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && !rc_bad_cls[i] && rc_mis[i];
+      bad_cls_ev[i] = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && rc_bad[i];
+      mis_ev[i]     = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && !rc_bad[i] && rc_mis[i];
       lvl_next      = {1'b0, level[i*LW +: LW]} + (LW + 1)'(wr[i]) - (LW + 1)'(pop[i]);
       left[i]       = lvl_next != {(LW + 1){1'b0}};
     end
@@ -194,17 +255,26 @@ module noc_router #(
           ROUTING_S:
             if (!front[i*FW])
               st_q[i*2 +: 2] <= left[i] ? ROUTING_S : IDLE;
-            else if (rc_bad_cls[i] || rc_mis[i]) begin
+            else if (rc_bad[i] || rc_mis[i]) begin
               st_q[i*2 +: 2]    <= ACTIVE;
               route_q[i*3 +: 3] <= DRAIN;
             end else begin
-              st_q[i*2 +: 2]    <= WAITING;
               route_q[i*3 +: 3] <= rc_port[i*3 +: 3];
+              if (!routed[i])                // LOWLAT 0: VA next cycle
+                st_q[i*2 +: 2] <= WAITING;
+              else if (!va_gnt[i])           // LOWLAT: routed and not allocated
+                st_q[i*2 +: 2] <= WAITING;
+              else begin                     // LOWLAT: allocated, and maybe sent already
+                ovc_q[i*VCW +: VCW] <= va_ovc[i*VCW +: VCW];
+                st_q[i*2 +: 2] <= pop[i] && front[i*FW + 1] ? (left[i] ? ROUTING_S : IDLE)
+                                                             : ACTIVE;
+              end
             end
           WAITING:
             if (va_gnt[i]) begin
-              st_q[i*2 +: 2]        <= ACTIVE;
-              ovc_q[i*VCW +: VCW]   <= va_ovc[i*VCW +: VCW];
+              ovc_q[i*VCW +: VCW] <= va_ovc[i*VCW +: VCW];
+              st_q[i*2 +: 2] <= pop[i] && front[i*FW + 1] ? (left[i] ? ROUTING_S : IDLE)
+                                                           : ACTIVE;
             end
           default:  // ACTIVE
             if (pop[i] && front[i*FW + 1])
@@ -270,10 +340,12 @@ module noc_router #(
     for (p = 0; p < 5; p = p + 1)
       for (v = 0; v < V; v = v + 1)
         if (sa_pop[p*V + v]) begin
-          sa_ovc[p*VCW +: VCW]  = ovc_q[(p*V + v)*VCW +: VCW];
+          // a speculative winner (not yet ACTIVE) leaves on the VC allocated this cycle
+          sa_ovc[p*VCW +: VCW]  = st_q[(p*V + v)*2 +: 2] == ACTIVE ? ovc_q[(p*V + v)*VCW +: VCW]
+                                                                  : va_ovc[(p*V + v)*VCW +: VCW];
           sa_flit[p*FW +: FW]   = (front[(p*V + v)*FW +: FW] & ~VC_MASK) |
-                                  (FW'(ovc_q[(p*V + v)*VCW +: VCW]) << F_VC);
-          sa_out[p*3 +: 3]      = route_q[(p*V + v)*3 +: 3];
+                                  (FW'(sa_ovc[p*VCW +: VCW]) << F_VC);
+          sa_out[p*3 +: 3]      = route_e[(p*V + v)*3 +: 3];
         end
     st_valid = 5'd0;
     st_flit  = out_flit_q;   // out_flit keeps its value when nothing leaves
@@ -308,12 +380,7 @@ module noc_router #(
   assign cr_out    = cr_out_q;
 
   // ------------------------------------------------------------------ error counters
-  reg [5*EW-1:0] err_q;
-  reg [5*EW-1:0] err_next;
-  reg [39:0]     ev;             // [e*8 +: 8]: events of kind e this cycle
-  reg [EW:0]     esum;
-  integer        e;
-
+  reg [39:0] ev;                 // [e*8 +: 8]: events of kind e this cycle
   always @* begin
     ev = 40'd0;
     for (p = 0; p < 5; p = p + 1) begin
@@ -326,23 +393,13 @@ module noc_router #(
       ev[24 +: 8] = ev[24 +: 8] + 8'(nohead_pop[i]);
       ev[32 +: 8] = ev[32 +: 8] + 8'(cr_ovf[i]);
     end
-    for (e = 0; e < 5; e = e + 1) begin
-      esum = {1'b0, err_q[e*EW +: EW]} + (EW + 1)'(ev[e*8 +: 8]);
-      err_next[e*EW +: EW] = esum[EW] ? {EW{1'b1}} : esum[EW-1:0];  // saturating
-    end
   end
-
-  always @(posedge clk or negedge rst_n) begin
-    if (!rst_n)
-      err_q <= {5*EW{1'b0}};
-    else
-      err_q <= err_next;
-  end
-
-  assign err_count = err_q;
+  sat_counters #(.N(5), .W(EW), .IW(8)) u_err (
+    .clk(clk), .rst_n(rst_n), .inc(ev), .count(err_count));
 
   // ------------------------------------------------------------------ assertions
-  `ASSERT_CLK(sa_held, clk, rst_n, (take & ~busy_q) == {NV{1'b0}},
+  // (LOWLAT: a speculative winner sends on the output VC allocated in the same cycle)
+  `ASSERT_CLK(sa_held, clk, rst_n, (take & ~(busy_q | hold)) == {NV{1'b0}},
               "a flit sent on an output VC that is not held")
   `ASSERT_CLK(sa_credit, clk, rst_n, (take & cr_zero) == {NV{1'b0}},
               "a flit sent on an output VC without credits")

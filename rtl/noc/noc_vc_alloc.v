@@ -18,6 +18,7 @@ module noc_vc_alloc #(
   input  wire [5*V-1:0]           busy,    // output VC o*V + w is held
   output wire [5*V-1:0]           gnt,     // input VC i got ...
   output wire [5*V*idx_w(V)-1:0]  ovc,     // ... output VC [i*VCW +: VCW] of its port
+  output wire [5*V-1:0]           asked,   // input VC i asks for output VC ovc[i] (one is free)
   output wire [5*V-1:0]           taken    // output VC o*V + w was granted
 );
   `include "common_params.vh"
@@ -74,6 +75,7 @@ module noc_vc_alloc #(
   assign gnt = gnt_c;
   assign ovc   = pick;
   assign taken = taken_c;
+  assign asked = ask;
 endmodule
 
 `resetall

@@ -2,4 +2,4 @@
 # 160 cycles a second (measured) and a 4x4 or 8x8 has four or sixteen times the routers, so the
 # large meshes' tests (test_noc_mesh_large.c, program mesh_large) are left to make regress there;
 # the Verilator lane runs them in make sim.
-ICARUS_NIGHTLY := mesh_zero_load_large mesh_4x4_xy_patterns mesh_4x4_wf_patterns mesh_4x4_slow_sinks mesh_8x8
+ICARUS_NIGHTLY := mesh_zero_load_large mesh_4x4_xy_patterns mesh_4x4_wf_patterns mesh_4x4_slow_sinks mesh_8x8 ape_torus_4x4_patterns mesh_4x4_ll_patterns

@@ -8,6 +8,7 @@
 HARNESS_TEST(mesh_zero_load) {
   mesh_zero_load("noc_mesh_2x2");
   mesh_zero_load("noc_mesh_2x2_wf");
+  mesh_zero_load("noc_mesh_2x2_ll"); /* LOWLAT: 3 cycles a router */
 }
 
 /* Every pattern at saturation, XY and west-first: nothing lost, no deadlock. */
@@ -16,6 +17,7 @@ HARNESS_TEST(mesh_2x2_patterns) {
     run_cfg_t rc = {(noc_pattern_t)pat, 1.0, 8, 0.7, (unsigned)harness_scaled(300, 3000, 30000), 4};
     mesh_run_checked("noc_mesh_2x2", &rc);
     mesh_run_checked("noc_mesh_2x2_wf", &rc);
+    mesh_run_checked("noc_mesh_2x2_ll", &rc);
   }
 }
 

@@ -3,6 +3,7 @@
  * (make test's Verilator program leaves them out: about 150 s of build) and in the Icarus
  * program mesh_large; on Icarus they run in make regress and make sim (tb/noc/block.mk).
  */
+#include "ape_tb.h"
 #include "harness.h"
 #include "noc_mesh_tb.h"
 
@@ -12,6 +13,7 @@ HARNESS_TEST(mesh_zero_load_large) {
   mesh_zero_load("noc_mesh_4x4");
   mesh_zero_load("noc_mesh_4x4_wf");
   mesh_zero_load("noc_mesh_8x8");
+  mesh_zero_load("noc_mesh_4x4_ll");
 }
 
 /* Every pattern at saturation: nothing lost, no deadlock. */
@@ -24,6 +26,7 @@ static void patterns(const char *top) {
 
 HARNESS_TEST(mesh_4x4_xy_patterns) { patterns("noc_mesh_4x4"); }
 HARNESS_TEST(mesh_4x4_wf_patterns) { patterns("noc_mesh_4x4_wf"); }
+HARNESS_TEST(mesh_4x4_ll_patterns) { patterns("noc_mesh_4x4_ll"); }
 
 HARNESS_TEST(mesh_4x4_slow_sinks) {
   run_cfg_t rc = {NOC_PAT_UNIFORM, 0.5, 8, 0.15, (unsigned)harness_scaled(400, 2000, 20000), 4};
@@ -38,3 +41,6 @@ HARNESS_TEST(mesh_8x8) {
   rc.pat = NOC_PAT_TRANSPOSE;
   mesh_run_checked("noc_mesh_8x8", &rc);
 }
+
+/* The ExaNet router on a 4x4 torus with two local ports a node (tb/noc/ape_tb.c). */
+HARNESS_TEST(ape_torus_4x4_patterns) { ape_saturated_patterns("ape_torus_4x4"); }

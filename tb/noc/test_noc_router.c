@@ -21,9 +21,10 @@ typedef struct {
 } router_top_t;
 
 static const router_top_t tops[] = {
-    {"noc_router_xy", {4, 4, 4, 16, 32, 2, NOC_XY, 16}, 1, 2},
-    {"noc_router_wf", {4, 4, 4, 4, 16, 2, NOC_WEST_FIRST, 4}, 2, 1},
-    {"noc_router_v3", {3, 5, 3, 2, 16, 3, NOC_XY, 16}, 1, 3},
+    {"noc_router_xy", {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0}, 1, 2},
+    {"noc_router_wf", {4, 4, 4, 4, 16, 2, NOC_WEST_FIRST, 4, 0}, 2, 1},
+    {"noc_router_v3", {3, 5, 3, 2, 16, 3, NOC_XY, 16, 0}, 1, 3},
+    {"noc_router_ll", {4, 4, 4, 8, 16, 2, NOC_WEST_FIRST, 16, 1}, 1, 1},
 };
 
 /* A neighbour on input port p: packets of 1 .. 6 flits, one at a time, within its credits. */

@@ -1,6 +1,6 @@
 /*
  * noc_mesh_model.h - cycle-exact model of rtl/noc/noc_mesh.v #(XS, YS, V, D, PW, NCLS, ROUTING,
- * EW): XS x YS noc_router models wired as the RTL wires them (docs/noc/index.md "Mesh").
+ * EW, LOWLAT): XS x YS noc_router models wired as the RTL wires them (docs/noc/index.md "Mesh").
  *
  * Node n = y * XS + x. Router n's output port east feeds router n+1's input port west (and its
  * credits go back the other way), north feeds the router at y + 1's south, and so on; a port at

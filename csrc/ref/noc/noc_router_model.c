@@ -18,6 +18,15 @@
  *     An in_port above 4 is misrouted (-1).
  *  7. A ROUTING VC with an empty FIFO (unreachable: ROUTING is entered only with cnt' > 0) does
  *     nothing and goes to Next.
+ * LOWLAT = 1 (docs/noc/noc_router.md "LOWLAT = 1"):
+ *  8. RC at BW checks the class first (cls >= NCLS, or the vc the flit is written to outside
+ *     class cls's set), and only then the route, as step 2 does; a flit dropped at BW stores
+ *     nothing; a body or tail stores route 0, no error (never read).
+ *  9. RC at BW uses my_x / my_y and the input port of the cycle of the write.
+ * 10. "Just routed" VCs and WAITING VCs are alike in steps 3 and 4: a VA request to (o, w), a
+ *     speculative SA request when credits of (o, w) > 0. A speculative winner whose VA failed
+ *     pops nothing, leaves sa[p].valid 0, moves no SA pointer, and no other input port gets
+ *     that output in the cycle. The VA pointers move on every VA grant, popped or not.
  */
 #include "noc_router_model.h"
 
@@ -26,7 +35,7 @@
 /* ------------------------------------------------------------------ parameters and flits */
 
 noc_params_t noc_default_params(void) {
-  noc_params_t p = {4, 4, 4, 16, 32, 2, NOC_XY, 16};
+  noc_params_t p = {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0};
   return p;
 }
 
@@ -65,6 +74,8 @@ int noc_params_check(const noc_params_t *p) {
   if (p->routing != NOC_XY && p->routing != NOC_WEST_FIRST)
     return -1;
   if (p->ew < 1 || p->ew > 32)
+    return -1;
+  if (p->lowlat > 1)
     return -1;
   if (noc_widths(p).fw > 48)
     return -1;
@@ -191,6 +202,27 @@ static int rr_grant(uint64_t req, unsigned n, unsigned ptr) {
 
 #define NEXT_STATE 4u /* placeholder: cnt' > 0 ? ROUTING : IDLE, resolved at the edge */
 
+/* LOWLAT: RC at BW of flit f written to VC vc of input port q (note 8). */
+static void rc_at_bw(const noc_router_t *s, const noc_rin_t *in, unsigned q, unsigned vc,
+                     uint64_t bits, uint8_t *route, uint8_t *err) {
+  const noc_params_t *p = &s->p;
+  const unsigned per = p->v / p->ncls;
+  noc_flit_t f = noc_flit_unpack(p, bits);
+  *route = 0;
+  *err = NOC_RC_OK;
+  if (!f.head)
+    return;
+  if (f.cls >= p->ncls || vc < f.cls * per || vc >= (f.cls + 1) * per) {
+    *err = NOC_RC_CLASS;
+    return;
+  }
+  int o = noc_route(p, in->my_x, in->my_y, q, f.cls, f.dst_x, f.dst_y, s->credits);
+  if (o < 0)
+    *err = NOC_RC_MISROUTE;
+  else
+    *route = (uint8_t)o;
+}
+
 void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
   const noc_router_t *s = r; /* the state at the start of the cycle: read only until the edge */
   const noc_params_t *p = &s->p;
@@ -200,6 +232,10 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
   unsigned ev[NOC_NERR] = {0};
   unsigned wr[NOC_P][NOC_MAX_V] = {{0}}, pop[NOC_P][NOC_MAX_V] = {{0}};
   uint64_t wflit[NOC_P] = {0};
+  uint8_t wroute[NOC_P] = {0}, werr[NOC_P] = {0};
+  /* steps 3 and 4: a VC WAITING at the start of the cycle or (LOWLAT) routed in it, its route */
+  unsigned waiting[NOC_P][NOC_MAX_V] = {{0}}, rte[NOC_P][NOC_MAX_V] = {{0}};
+  unsigned va_won[NOC_P][NOC_MAX_V] = {{0}};
   unsigned nstate[NOC_P][NOC_MAX_V], nroute[NOC_P][NOC_MAX_V], novc[NOC_P][NOC_MAX_V];
   unsigned busy_set[NOC_P][NOC_MAX_V] = {{0}}, busy_clr[NOC_P][NOC_MAX_V] = {{0}};
   unsigned cr_dec[NOC_P][NOC_MAX_V] = {{0}};
@@ -233,6 +269,8 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
     else {
       wr[q][vc] = 1;
       wflit[q] = f;
+      if (p->lowlat)
+        rc_at_bw(s, in, q, vc, f, &wroute[q], &werr[q]);
     }
   }
 
@@ -255,6 +293,21 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
         ev[NOC_ERR_NOHEAD]++;
         pop[q][v] = 1;
         nstate[q][v] = NEXT_STATE;
+      } else if (p->lowlat) { /* the route and flags stored at BW */
+        if (c->lerr[c->rd] == NOC_RC_CLASS) {
+          ev[NOC_ERR_VC]++;
+          nroute[q][v] = NOC_DRAIN;
+          nstate[q][v] = NOC_ACTIVE;
+        } else if (c->lerr[c->rd] == NOC_RC_MISROUTE) {
+          ev[NOC_ERR_ROUTE]++;
+          nroute[q][v] = NOC_DRAIN;
+          nstate[q][v] = NOC_ACTIVE;
+        } else { /* WAITING in this same cycle: steps 3 and 4 see it */
+          nroute[q][v] = c->lroute[c->rd];
+          nstate[q][v] = NOC_WAITING;
+          waiting[q][v] = 1;
+          rte[q][v] = c->lroute[c->rd];
+        }
       } else if (f.cls >= p->ncls || v < f.cls * per || v >= (f.cls + 1) * per) {
         ev[NOC_ERR_VC]++;
         nroute[q][v] = NOC_DRAIN;
@@ -277,12 +330,16 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
   for (unsigned q = 0; q < NOC_P; q++)
     for (unsigned v = 0; v < V; v++) {
       const noc_ivc_t *c = &s->ivc[q][v];
+      if (c->state == NOC_WAITING) {
+        waiting[q][v] = 1;
+        rte[q][v] = c->route;
+      }
       want[q][v] = -1;
-      if (c->state != NOC_WAITING || c->route >= NOC_P)
+      if (!waiting[q][v] || rte[q][v] >= NOC_P)
         continue;
       unsigned cls = v / per;
       for (unsigned w = cls * per; w < (cls + 1) * per; w++)
-        if (!s->busy[c->route][w]) {
+        if (!s->busy[rte[q][v]][w]) {
           want[q][v] = (int)w;
           break;
         }
@@ -292,7 +349,7 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
       uint64_t req = 0;
       for (unsigned q = 0; q < NOC_P; q++)
         for (unsigned v = 0; v < V; v++)
-          if (want[q][v] == (int)w && s->ivc[q][v].route == o)
+          if (want[q][v] == (int)w && rte[q][v] == o)
             req |= UINT64_C(1) << (q * V + v);
       int g = rr_grant(req, NOC_P * V, s->va_ptr[o][w]);
       if (g < 0)
@@ -302,40 +359,58 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
       novc[gq][gv] = w;
       nstate[gq][gv] = NOC_ACTIVE;
       busy_set[o][w] = 1;
+      va_won[gq][gv] = 1;
     }
 
-  /* 4. SA: stage 1 per input port, stage 2 per output port */
+  /* 4. SA: stage 1 per input port, stage 2 per output port; with LOWLAT, WAITING VCs make
+   * speculative requests, which compete only where no plain one does */
   int pick[NOC_P];
+  unsigned spec[NOC_P] = {0}, pick_out[NOC_P] = {0};
   for (unsigned q = 0; q < NOC_P; q++) {
-    uint64_t req = 0;
+    uint64_t req = 0, sreq = 0;
     for (unsigned v = 0; v < V; v++) {
       const noc_ivc_t *c = &s->ivc[q][v];
       if (c->state == NOC_ACTIVE && c->route < NOC_P && c->cnt > 0 &&
           s->credits[c->route][c->ovc] > 0)
         req |= UINT64_C(1) << v;
+      if (p->lowlat && want[q][v] >= 0 && s->credits[rte[q][v]][want[q][v]] > 0)
+        sreq |= UINT64_C(1) << v;
     }
     pick[q] = rr_grant(req, V, s->sa_in_ptr[q]);
+    if (pick[q] < 0 && sreq) {
+      pick[q] = rr_grant(sreq, V, s->sa_in_ptr[q]);
+      spec[q] = 1;
+    }
+    if (pick[q] >= 0)
+      pick_out[q] = spec[q] ? rte[q][pick[q]] : s->ivc[q][pick[q]].route;
   }
   for (unsigned o = 0; o < NOC_P; o++) {
-    uint64_t req = 0;
+    uint64_t req = 0, sreq = 0;
     for (unsigned q = 0; q < NOC_P; q++)
-      if (pick[q] >= 0 && s->ivc[q][pick[q]].route == o)
-        req |= UINT64_C(1) << q;
-    int g = rr_grant(req, NOC_P, s->sa_out_ptr[o]);
+      if (pick[q] >= 0 && pick_out[q] == o) {
+        if (spec[q])
+          sreq |= UINT64_C(1) << q;
+        else
+          req |= UINT64_C(1) << q;
+      }
+    int g = rr_grant(req ? req : sreq, NOC_P, s->sa_out_ptr[o]);
     if (g < 0)
       continue;
     unsigned q = (unsigned)g, v = (unsigned)pick[q];
+    if (spec[q] && !va_won[q][v])
+      continue; /* VA failed: nothing pops, the output is lost for the cycle */
     const noc_ivc_t *c = &s->ivc[q][v];
+    const unsigned ovc = spec[q] ? (unsigned)want[q][v] : c->ovc;
     uint64_t f = c->buf[c->rd];
     nsa_out_ptr[o] = (q + 1) % NOC_P;
     nsa_in_ptr[q] = (v + 1) % V;
     pop[q][v] = 1;
     nsa_valid[q] = 1;
     nsa_out[q] = o;
-    nsa_flit[q] = (f & ~vc_mask) | ((uint64_t)c->ovc << pos.vc & vc_mask);
-    cr_dec[o][c->ovc] = 1;
+    nsa_flit[q] = (f & ~vc_mask) | ((uint64_t)ovc << pos.vc & vc_mask);
+    cr_dec[o][ovc] = 1;
     if (f >> 1 & 1u) {
-      busy_clr[o][c->ovc] = 1;
+      busy_clr[o][ovc] = 1; /* also a speculative tail's: VA sets it, this clears it */
       nstate[q][v] = NEXT_STATE;
     }
   }
@@ -391,8 +466,11 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
   for (unsigned q = 0; q < NOC_P; q++) {
     for (unsigned v = 0; v < V; v++) {
       noc_ivc_t *c = &r->ivc[q][v];
-      if (wr[q][v])
+      if (wr[q][v]) {
         c->buf[(c->rd + c->cnt) % D] = wflit[q];
+        c->lroute[(c->rd + c->cnt) % D] = wroute[q];
+        c->lerr[(c->rd + c->cnt) % D] = werr[q];
+      }
       if (pop[q][v])
         c->rd = (c->rd + 1) % D;
       c->cnt = c->cnt + wr[q][v] - pop[q][v];

@@ -1,7 +1,7 @@
 /*
  * noc_router_model.h - cycle-exact model of rtl/noc/noc_router.v #(XS, YS, V, D, PW, NCLS,
- * ROUTING, EW): the Nebula mesh router. docs/noc/noc_router.md is the contract (flit format,
- * ports, the five stages, routing, errors).
+ * ROUTING, EW, LOWLAT): the Nebula mesh router. docs/noc/noc_router.md is the contract (flit
+ * format, ports, the five stages or, with LOWLAT 1, the three-cycle pipeline, routing, errors).
  *
  * noc_router_comb() gives the outputs visible in the current cycle (all registered: they depend
  * on the state only); noc_router_clock() is the rising edge that ends the cycle, with the inputs
@@ -33,9 +33,10 @@ typedef struct {
   unsigned ncls;    /* message classes, 1 .. v, v % ncls == 0 */
   unsigned routing; /* NOC_XY or NOC_WEST_FIRST */
   unsigned ew;      /* error counter bits, 1 .. 32 */
+  unsigned lowlat;  /* 0: five stages; 1: RC at BW, speculative SA (three cycles a router) */
 } noc_params_t;
 
-/* The RTL defaults: XS 4, YS 4, V 4, D 16, PW 32, NCLS 2, ROUTING 0, EW 16. */
+/* The RTL defaults: XS 4, YS 4, V 4, D 16, PW 32, NCLS 2, ROUTING 0, EW 16, LOWLAT 0. */
 noc_params_t noc_default_params(void);
 int noc_params_check(const noc_params_t *p); /* 0 when legal, else -1 */
 
@@ -68,9 +69,13 @@ typedef struct { /* the outputs of one cycle (registers) */
   uint32_t err[NOC_NERR];
 } noc_rout_t;
 
+enum { NOC_RC_OK, NOC_RC_CLASS, NOC_RC_MISROUTE }; /* LOWLAT: what RC at BW found */
+
 typedef struct {
   uint64_t buf[NOC_MAX_D];
-  unsigned rd, cnt; /* front index, level */
+  uint8_t lroute[NOC_MAX_D]; /* LOWLAT: per entry, the route computed at BW (heads only) */
+  uint8_t lerr[NOC_MAX_D];   /* LOWLAT: per entry, NOC_RC_OK / _CLASS / _MISROUTE (heads only) */
+  unsigned rd, cnt;          /* front index, level */
   unsigned state, route, ovc;
 } noc_ivc_t;
 

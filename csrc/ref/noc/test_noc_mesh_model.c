@@ -1,9 +1,9 @@
 /* test_noc_mesh_model.c - the mesh of router models (noc_mesh_model.h): neighbours, the wiring
- * (zero-load latency of 5 cycles a router on every path), and random traffic on 2x2, 4x4 and an
- * odd mesh with XY and west-first routing: a credit-respecting injector at every node, a sink
- * that returns credits, every packet delivered exactly once at its node, its flits in order and
- * contiguous on their VC, every field but vc intact, the credits of every link back home, no
- * error. */
+ * (zero-load latency of 5 cycles a router on every path, 3 with LOWLAT 1), and random traffic on
+ * 2x2, 4x4 and an odd mesh with XY and west-first routing, with LOWLAT 0 and 1: a credit-respecting
+ * injector at every node, a sink that returns credits, every packet delivered exactly once at its
+ * node, its flits in order and contiguous on their VC, every field but vc intact, the credits of
+ * every link back home, no error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,9 +76,12 @@ static void t_neighbour(ut_t *t) {
 
 /* From every source to every destination in an empty mesh: a 3-flit packet sent in cycles 0,
  * 1, 2 is at the destination's ej in cycles L, L + 1, L + 2 with L = (hops + 1) * 5, and
- * nowhere else; its credits come back at the source in cycles 4, 5, 6. */
-static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing) {
+ * nowhere else; its credits come back at the source in cycles 4, 5, 6. With LOWLAT 1:
+ * L = (hops + 1) * 3, the credits in cycles 2, 3, 4. */
+static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing, unsigned lowlat) {
   noc_params_t p = mparams(xs, ys, routing);
+  p.lowlat = lowlat;
+  const unsigned per_router = lowlat ? 3 : 5, cr0 = lowlat ? 2 : 4;
   noc_mesh_t m;
   noc_min_t *in = calloc(1, sizeof *in);
   noc_mout_t *o = calloc(1, sizeof *o);
@@ -91,7 +94,7 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing) {
         UT_CHECK(t, 0, "init");
       }
       unsigned dx = dst % xs, dy = dst / xs, cls = (src + dst) & 1, vc = cls * 2 + (dst & 1);
-      unsigned hops = absdiff(dx, src % xs) + absdiff(dy, src / xs), lat = (hops + 1) * 5;
+      unsigned hops = absdiff(dx, src % xs) + absdiff(dy, src / xs), lat = (hops + 1) * per_router;
       uint64_t f[3];
       for (unsigned i = 0; i < 3; i++) {
         noc_flit_t fl = {i == 0, i == 2, vc, cls, dx, dy, src << 16 | dst << 4 | i};
@@ -113,7 +116,7 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing) {
           if (want &&
               (g.vc != cls * 2 || (o->ej_flit[n] ^ f[c - lat]) != (uint64_t)(g.vc ^ vc) << 2))
             bad = 2;
-          unsigned wcr = n == src && c >= 4 && c < 7 ? 1u << vc : 0;
+          unsigned wcr = n == src && c >= cr0 && c < cr0 + 3 ? 1u << vc : 0;
           if (o->inj_cr[n] != wcr)
             bad = 3;
           for (unsigned k = 0; k < NOC_NERR; k++)
@@ -126,8 +129,8 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing) {
       if (bad) {
         free(in);
         free(o);
-        UT_CHECK(t, 0, "%ux%u %s: %u -> %u (%u hops): check %d failed", xs, ys,
-                 routing ? "west-first" : "XY", src, dst, hops, bad);
+        UT_CHECK(t, 0, "%ux%u %s LOWLAT %u: %u -> %u (%u hops): check %d failed", xs, ys,
+                 routing ? "west-first" : "XY", lowlat, src, dst, hops, bad);
       }
     }
   free(in);
@@ -137,7 +140,13 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing) {
 static void t_latency(ut_t *t) {
   static const unsigned c[][3] = {{2, 2, 0}, {2, 2, 1}, {4, 4, 0}, {4, 4, 1}, {3, 5, 1}, {1, 1, 0}};
   for (unsigned i = 0; i < sizeof c / sizeof c[0] && !t->failed; i++)
-    latency_mesh(t, c[i][0], c[i][1], c[i][2]);
+    latency_mesh(t, c[i][0], c[i][1], c[i][2], 0);
+}
+
+static void t_latency_ll(ut_t *t) {
+  static const unsigned c[][3] = {{2, 2, 0}, {2, 2, 1}, {4, 4, 0}, {4, 4, 1}, {3, 5, 1}, {1, 1, 0}};
+  for (unsigned i = 0; i < sizeof c / sizeof c[0] && !t->failed; i++)
+    latency_mesh(t, c[i][0], c[i][1], c[i][2], 1);
 }
 
 /* ------------------------------------------------------------------ random traffic */
@@ -167,8 +176,9 @@ typedef struct {
   unsigned owed[NOC_MAX_V]; /* credits the sink owes the router */
 } node_t;
 
-static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed) {
+static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed, unsigned lowlat) {
   noc_params_t p = mparams(cfg->xs, cfg->ys, cfg->routing);
+  p.lowlat = lowlat;
   p.v = cfg->v;
   p.ncls = cfg->ncls;
   p.d = cfg->d;
@@ -312,35 +322,44 @@ static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed) {
       }
   }
   if (!why[0])
-    ut_info("%s: %u packets, %u flits in %llu cycles, %u credit stalls", cfg->name, total, flits,
-            cyc, stalls);
+    ut_info("%s%s: %u packets, %u flits in %llu cycles, %u credit stalls", cfg->name,
+            lowlat ? " LOWLAT 1" : "", total, flits, cyc, stalls);
 out:
   noc_mesh_free(&m);
   free(in);
   free(o);
   free(pk);
   free(nd);
-  UT_CHECK(t, !why[0], "%s: %s", cfg->name, why);
+  UT_CHECK(t, !why[0], "%s%s: %s", cfg->name, lowlat ? " LOWLAT 1" : "", why);
 }
 
+static const traffic_cfg_t traffic_cfgs[] = {
+    {"2x2 XY", 2, 2, NOC_XY, 4, 2, 16, 300, 0.3, 0.9, 0.9},
+    {"2x2 west-first", 2, 2, NOC_WEST_FIRST, 4, 2, 16, 300, 0.3, 0.9, 0.9},
+    {"4x4 XY", 4, 4, NOC_XY, 4, 2, 16, 150, 0.2, 0.8, 0.9},
+    {"4x4 west-first", 4, 4, NOC_WEST_FIRST, 4, 2, 16, 150, 0.2, 0.8, 0.9},
+    {"4x4 XY D 2, slow sink", 4, 4, NOC_XY, 4, 2, 2, 60, 0.5, 1.0, 0.3},
+    {"4x4 west-first D 2, slow sink", 4, 4, NOC_WEST_FIRST, 4, 2, 2, 60, 0.5, 1.0, 0.3},
+    {"4x4 west-first V 2 NCLS 1 D 4", 4, 4, NOC_WEST_FIRST, 2, 1, 4, 80, 0.5, 1.0, 0.6},
+    {"3x5 west-first V 6 NCLS 3 D 3", 3, 5, NOC_WEST_FIRST, 6, 3, 3, 60, 0.5, 1.0, 0.5},
+    {"4x4 XY V 8 NCLS 8 D 2", 4, 4, NOC_XY, 8, 8, 2, 60, 0.5, 1.0, 0.5},
+};
+
 static void t_traffic(ut_t *t) {
-  static const traffic_cfg_t c[] = {
-      {"2x2 XY", 2, 2, NOC_XY, 4, 2, 16, 300, 0.3, 0.9, 0.9},
-      {"2x2 west-first", 2, 2, NOC_WEST_FIRST, 4, 2, 16, 300, 0.3, 0.9, 0.9},
-      {"4x4 XY", 4, 4, NOC_XY, 4, 2, 16, 150, 0.2, 0.8, 0.9},
-      {"4x4 west-first", 4, 4, NOC_WEST_FIRST, 4, 2, 16, 150, 0.2, 0.8, 0.9},
-      {"4x4 XY D 2, slow sink", 4, 4, NOC_XY, 4, 2, 2, 60, 0.5, 1.0, 0.3},
-      {"4x4 west-first D 2, slow sink", 4, 4, NOC_WEST_FIRST, 4, 2, 2, 60, 0.5, 1.0, 0.3},
-      {"4x4 west-first V 2 NCLS 1 D 4", 4, 4, NOC_WEST_FIRST, 2, 1, 4, 80, 0.5, 1.0, 0.6},
-      {"3x5 west-first V 6 NCLS 3 D 3", 3, 5, NOC_WEST_FIRST, 6, 3, 3, 60, 0.5, 1.0, 0.5},
-      {"4x4 XY V 8 NCLS 8 D 2", 4, 4, NOC_XY, 8, 8, 2, 60, 0.5, 1.0, 0.5},
-  };
-  for (unsigned i = 0; i < sizeof c / sizeof c[0] && !t->failed; i++)
-    traffic(t, &c[i], 0x1234u + i);
+  for (unsigned i = 0; i < sizeof traffic_cfgs / sizeof traffic_cfgs[0] && !t->failed; i++)
+    traffic(t, &traffic_cfgs[i], 0x1234u + i, 0);
+}
+
+/* The same configurations with LOWLAT 1 (other seeds). */
+static void t_traffic_ll(ut_t *t) {
+  for (unsigned i = 0; i < sizeof traffic_cfgs / sizeof traffic_cfgs[0] && !t->failed; i++)
+    traffic(t, &traffic_cfgs[i], 0x5678u + i, 1);
 }
 
 UT_SUITE(noc_mesh_model) {
   ut_run(s, "noc_mesh_model neighbours and init", t_neighbour);
   ut_run(s, "noc_mesh_model zero-load latency (hops + 1) * 5", t_latency);
   ut_run(s, "noc_mesh_model random traffic", t_traffic);
+  ut_run(s, "noc_mesh_model LOWLAT 1: zero-load latency (hops + 1) * 3", t_latency_ll);
+  ut_run(s, "noc_mesh_model LOWLAT 1: random traffic", t_traffic_ll);
 }

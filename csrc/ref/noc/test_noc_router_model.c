@@ -2,7 +2,9 @@
  * parameter ranges, the flit format, route computation (XY, west-first, every misroute rule,
  * the credit choice), the five-cycle pipeline with VC rewriting and credit return, wormhole
  * output VCs, credit stalls, the round-robin allocators, and every error counter with its
- * saturation. Each timeline is checked cycle by cycle on every output. */
+ * saturation; with LOWLAT 1, the three-cycle pipeline (route stored at BW, speculative SA: its
+ * losses, plain requests first at both stages) and the errors. Each timeline is checked cycle by
+ * cycle on every output. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +135,12 @@ static void t_params(ut_t *t) {
                d.routing == NOC_XY && d.ew == 16,
            "defaults 4, 4, 4, 16, 32, 2, XY, 16");
   UT_EQ(t, noc_params_check(&d), 0, "defaults legal");
+  UT_EQ(t, d.lowlat, 0, "LOWLAT 0 by default");
+  d.lowlat = 1;
+  UT_EQ(t, noc_params_check(&d), 0, "LOWLAT 1 legal");
+  d.lowlat = 2;
+  UT_EQ(t, noc_params_check(&d), -1, "LOWLAT 2 illegal");
+  d.lowlat = 0;
   UT_EQ(t, noc_params_check(NULL), -1, "NULL");
   noc_widths_t w = noc_widths(&d);
   UT_CHECK(t, w.xw == 2 && w.yw == 2 && w.vcw == 2 && w.cw == 1 && w.fw == 41, "default widths");
@@ -142,8 +150,8 @@ static void t_params(ut_t *t) {
                                      {3, 5, 6, 64, 1, 2, 0, 16},    {2, 2, 2, 2, 32, 2, 1, 1},
                                      {16, 16, 8, 64, 32, 4, 0, 32}, {5, 9, 5, 17, 31, 5, 1, 31}};
   for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
-    noc_params_t p = {good[i][0], good[i][1], good[i][2], good[i][3],
-                      good[i][4], good[i][5], good[i][6], good[i][7]};
+    noc_params_t p = {good[i][0], good[i][1], good[i][2], good[i][3], good[i][4],
+                      good[i][5], good[i][6], good[i][7], 0};
     UT_CHECK(t, noc_params_check(&p) == 0, "legal set %u refused", i);
     noc_router_t r;
     UT_CHECK(t, noc_router_init(&r, &p) == 0, "init of legal set %u", i);
@@ -157,21 +165,21 @@ static void t_params(ut_t *t) {
       {4, 4, 4, 16, 32, 2, 2, 16},  {4, 4, 4, 16, 32, 2, 0, 0},   {4, 4, 4, 16, 32, 2, 0, 33},
       {4, 4, 2, 16, 32, 3, 0, 16}};
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    noc_params_t p = {bad[i][0], bad[i][1], bad[i][2], bad[i][3],
-                      bad[i][4], bad[i][5], bad[i][6], bad[i][7]};
+    noc_params_t p = {bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4],
+                      bad[i][5], bad[i][6], bad[i][7], 0};
     UT_CHECK(t, noc_params_check(&p) == -1, "illegal set %u accepted", i);
     noc_router_t r;
     UT_CHECK(t, noc_router_init(&r, &p) == -1, "init of illegal set %u", i);
   }
   /* the widest legal flit is exactly 48 bits: 2 + 3 + 3 + 4 + 4 + 32 */
-  noc_params_t wide = {16, 16, 8, 64, 32, 8, 1, 32};
+  noc_params_t wide = {16, 16, 8, 64, 32, 8, 1, 32, 0};
   w = noc_widths(&wide);
   UT_CHECK(t, w.xw == 4 && w.yw == 4 && w.vcw == 3 && w.cw == 3 && w.fw == 48, "widest");
   /* widths of non powers of two and of one */
-  noc_params_t odd = {5, 9, 6, 16, 7, 3, 0, 8};
+  noc_params_t odd = {5, 9, 6, 16, 7, 3, 0, 8, 0};
   w = noc_widths(&odd);
   UT_CHECK(t, w.xw == 3 && w.yw == 4 && w.vcw == 3 && w.cw == 2 && w.fw == 21, "odd widths");
-  noc_params_t one = {1, 1, 1, 2, 1, 1, 0, 1};
+  noc_params_t one = {1, 1, 1, 2, 1, 1, 0, 1, 0};
   w = noc_widths(&one);
   UT_CHECK(t, w.xw == 1 && w.yw == 1 && w.vcw == 1 && w.cw == 1 && w.fw == 7, "widths of 1");
 }
@@ -182,8 +190,8 @@ static void t_flit(ut_t *t) {
                                      {3, 2, 2, 4, 13, 2, 1, 4},   {8, 16, 8, 8, 20, 2, 0, 4}};
   uint64_t x = 0x9e3779b97f4a7c15u;
   for (unsigned i = 0; i < sizeof sets / sizeof sets[0]; i++) {
-    noc_params_t p = {sets[i][0], sets[i][1], sets[i][2], sets[i][3],
-                      sets[i][4], sets[i][5], sets[i][6], sets[i][7]};
+    noc_params_t p = {sets[i][0], sets[i][1], sets[i][2], sets[i][3], sets[i][4],
+                      sets[i][5], sets[i][6], sets[i][7], 0};
     noc_widths_t w = noc_widths(&p);
     for (unsigned k = 0; k < 200; k++) {
       x ^= x << 13;
@@ -691,7 +699,8 @@ static void t_err_overflow(ut_t *t) {
 
 /* Drain check: a 3-flit packet sent in cycles 0 .. 2 on local VC `vc` is an error of kind k
  * at RC (cycle 1, counted in 2), drained in cycles 2, 3, 4 (cr_out in 3, 4, 5), never leaves;
- * a good packet on the same VC in cycle 10 then leaves in cycle 15. */
+ * a good packet on the same VC in cycle 10 then leaves in cycle 15 (LOWLAT 1: 13, its credit
+ * back in 12 instead of 14). */
 static void drain_case(ut_t *t, const noc_params_t *p, unsigned x, unsigned y, unsigned in,
                        unsigned vc, unsigned cls, unsigned dx, unsigned dy, unsigned k,
                        unsigned gcls, unsigned gdx, unsigned gdy, unsigned gout) {
@@ -717,13 +726,14 @@ static void drain_case(ut_t *t, const noc_params_t *p, unsigned x, unsigned y, u
   UT_EQ(t, h->o[1].err[k], 0, "not counted in cycle 1");
   UT_EQ(t, h->o[2].err[k], 1, "counted in cycle 2");
   UT_EQ(t, err_sum(&h->o[24]), 1, "one error in all");
-  ev_t ev = {15, gout, with_vc(p, g, gcls * (p->v / p->ncls))};
+  const unsigned gl = p->lowlat ? 3 : 5; /* cycles a router */
+  ev_t ev = {10 + gl, gout, with_vc(p, g, gcls * (p->v / p->ncls))};
   check_outs(t, h, &ev, 1);
   if (t->failed) {
     free(h);
     return;
   }
-  static const unsigned cr[] = {3, 4, 5, 14};
+  const unsigned cr[] = {3, 4, 5, 10 + gl - 1};
   check_cr(t, h, in, vc, cr, 4);
   for (unsigned o = 0; o < NOC_P; o++)
     for (unsigned w = 0; w < p->v; w++)
@@ -792,9 +802,11 @@ static void t_err_route(ut_t *t) {
   drain_case(t, &p, 1, 1, NOC_SOUTH, 0, 0, 0, 2, NOC_ERR_ROUTE, 0, 2, 2, NOC_EAST);
 }
 
-/* NOHEAD: a body and a tail without a head are each popped at RC (no route, no output). */
-static void t_err_nohead(ut_t *t) {
+/* NOHEAD: a body and a tail without a head are each popped at RC (no route, no output); the
+ * same cycles with LOWLAT 1. */
+static void nohead_case(ut_t *t, unsigned lowlat) {
   noc_params_t p = noc_default_params();
+  p.lowlat = lowlat;
   rt_t *h = rt_new(&p, 1, 1);
   UT_CHECK(t, h != NULL, "alloc");
   rt_send(h, NOC_EAST, mkflit(&p, 0, 0, 2, 1, 0, 1, 0x10));
@@ -814,6 +826,8 @@ static void t_err_nohead(ut_t *t) {
   check_cr(t, h, NOC_EAST, 2, cr, 2);
   free(h);
 }
+
+static void t_err_nohead(ut_t *t) { nohead_case(t, 0); }
 
 /* CREDIT: a credit back on a counter at D; several at once add up; a credit with an SA pop of
  * the same cycle on a full counter is no error. */
@@ -878,6 +892,293 @@ static void t_err_saturate(ut_t *t) {
   }
 }
 
+/* ------------------------------------------------------------------ LOWLAT = 1 */
+
+static noc_params_t params_ll(unsigned routing) {
+  noc_params_t p = noc_default_params();
+  p.routing = routing;
+  p.lowlat = 1;
+  return p;
+}
+
+/* Three cycles a router, every input to every output it may legally reach (XY and west-first):
+ * a 3-flit packet on input `in` VC 3 (class 1) sent in cycles 0, 1, 2 is written and routed at
+ * the edge of 0, allocated and popped (speculative SA) in 1, and leaves with vc 2 in cycles 3,
+ * 4, 5; its credits go back in cycles 2, 3, 4. */
+static void ll_single_case(ut_t *t, unsigned routing, unsigned in, unsigned dx, unsigned dy,
+                           unsigned out) {
+  noc_params_t p = params_ll(routing);
+  rt_t *h = rt_new(&p, 1, 1);
+  UT_CHECK(t, h != NULL, "alloc");
+  uint64_t f[3];
+  for (unsigned i = 0; i < 3; i++)
+    f[i] = mkflit(&p, i == 0, i == 2, 3, 1, dx, dy, 0xb0000u + in * 256 + out * 16 + i);
+  rt_send(h, in, f[0]);
+  rt_step(h);
+  const noc_ivc_t *c = &h->r.ivc[in][3];
+  UT_CHECK(t, c->cnt == 1 && c->state == NOC_ROUTING, "cycle 1: in the FIFO, ROUTING");
+  UT_CHECK(t, c->lroute[c->rd] == out && c->lerr[c->rd] == NOC_RC_OK, "route stored at BW");
+  rt_send(h, in, f[1]);
+  rt_step(h);
+  UT_CHECK(t, c->state == NOC_ACTIVE && c->ovc == 2 && c->route == out && c->cnt == 1,
+           "cycle 2: head popped, ACTIVE on VC 2, the body in the FIFO");
+  UT_EQ(t, h->r.busy[out][2], 1, "output VC busy");
+  UT_CHECK(t, h->r.sa_valid[in] && h->r.sa_out[in] == out, "sa register in cycle 2");
+  rt_send(h, in, f[2]);
+  rt_run_to(h, 4);
+  UT_CHECK(t, c->state == NOC_IDLE && c->cnt == 0, "cycle 4: idle");
+  UT_EQ(t, h->r.busy[out][2], 0, "output VC free after the tail");
+  UT_EQ(t, h->r.credits[out][2], 13, "three credits used");
+  rt_run_to(h, 12);
+  ev_t ev[3];
+  for (unsigned i = 0; i < 3; i++)
+    ev[i] = (ev_t){3 + i, out, with_vc(&p, f[i], 2)};
+  check_outs(t, h, ev, 3);
+  if (t->failed) {
+    free(h);
+    return;
+  }
+  static const unsigned crc[] = {2, 3, 4};
+  check_cr(t, h, in, 3, crc, 3);
+  for (unsigned k = 0; k < h->cyc; k++)
+    UT_CHECK(t, err_sum(&h->o[k]) == 0, "no error");
+  free(h);
+}
+
+static void t_ll_single(ut_t *t) {
+  unsigned cr[NOC_P][NOC_MAX_V], n = 0;
+  noc_params_t p = params_ll(NOC_XY);
+  for (unsigned k = 0; k < NOC_P; k++)
+    for (unsigned w = 0; w < NOC_MAX_V; w++)
+      cr[k][w] = p.d;
+  for (unsigned routing = 0; routing < 2; routing++) {
+    p.routing = routing;
+    for (unsigned in = 0; in < NOC_P; in++)
+      for (unsigned out = 0; out < NOC_P; out++) {
+        int found = 0;
+        for (unsigned dst = 0; dst < 16 && !found; dst++)
+          if (noc_route(&p, 1, 1, in, 1, dst % 4, dst / 4, cr) == (int)out) {
+            found = 1;
+            n++;
+            ll_single_case(t, routing, in, dst % 4, dst / 4, out);
+            if (t->failed) {
+              size_t l = strlen(t->reason);
+              snprintf(t->reason + l, sizeof t->reason - l, " (routing %u, %u -> %u)", routing, in,
+                       out);
+              return;
+            }
+          }
+      }
+  }
+  /* XY: 5 from local, 2 from north and south, 4 from east and west; west-first adds the turns
+   * from north and south into east */
+  UT_EQ(t, n, 17 + 19, "pairs tried");
+}
+
+/* West-first RC at BW reads the credits at the start of the write's cycle, and the head keeps
+ * that route however long it waits in the FIFO. params D 4. X (local VC 1, to (2, 1)) takes an
+ * east credit in cycle 1. P (local VC 0, 6 flits to (0, 1)) uses the 4 west credits in cycles
+ * 2 .. 5; P4 and P5 wait. Head e (local VC 0, to (2, 2)) is written in cycle 8: east has 3 + 4
+ * free, north 4 + 4: north is stored. East's credit comes back in cycle 9 (a tie: RC at the
+ * front would choose east); west's in 12 and 13 let P4 and P5 leave (pops in 13, 14); e is at
+ * the front in 15 and leaves north in 17. */
+static void t_ll_wf_rc_at_bw(ut_t *t) {
+  noc_params_t p = params_ll(NOC_WEST_FIRST);
+  p.d = 4;
+  rt_t *h = rt_new(&p, 1, 1);
+  UT_CHECK(t, h != NULL, "alloc");
+  uint64_t x = mkflit(&p, 1, 1, 1, 0, 2, 1, 0x1), e = mkflit(&p, 1, 1, 0, 0, 2, 2, 0xe), pk[6];
+  for (unsigned i = 0; i < 6; i++)
+    pk[i] = mkflit(&p, i == 0, i == 5, 0, 0, 0, 1, 0x10 + i);
+  for (unsigned c = 0; c < 25; c++) {
+    if (c == 0)
+      rt_send(h, NOC_LOCAL, x);
+    if (c >= 1 && c <= 6)
+      rt_send(h, NOC_LOCAL, pk[c - 1]);
+    if (c == 8)
+      rt_send(h, NOC_LOCAL, e);
+    if (c == 9)
+      h->in.cr_in[NOC_EAST] = 1;
+    if (c == 12 || c == 13)
+      h->in.cr_in[NOC_WEST] = 1;
+    if (c == 14)
+      UT_CHECK(t, h->r.ivc[NOC_LOCAL][0].cnt == 2 && h->r.credits[NOC_EAST][0] == 4,
+               "cycle 14: P5 and e buffered, east credits back");
+    rt_step(h);
+  }
+  ev_t ev[8];
+  unsigned n = 0;
+  ev[n++] = (ev_t){3, NOC_EAST, with_vc(&p, x, 0)};
+  for (unsigned i = 0; i < 4; i++)
+    ev[n++] = (ev_t){4 + i, NOC_WEST, pk[i]};
+  ev[n++] = (ev_t){15, NOC_WEST, pk[4]};
+  ev[n++] = (ev_t){16, NOC_WEST, pk[5]};
+  ev[n++] = (ev_t){17, NOC_NORTH, e};
+  check_outs(t, h, ev, n);
+  UT_EQ(t, err_sum(&h->o[24]), 0, "no error");
+  free(h);
+}
+
+/* Errors with LOWLAT 1: found at BW, counted at step 2 (the cycle after the write, as with
+ * LOWLAT 0), the packet drained; a good packet behind it leaves after 3 cycles. */
+static void t_ll_errors(ut_t *t) {
+  nohead_case(t, 1);
+  if (t->failed)
+    return;
+  /* class errors: cls >= NCLS, and vc outside class cls's set */
+  noc_params_t p6 = params_v(6, 3, 8);
+  p6.lowlat = 1;
+  drain_case(t, &p6, 1, 1, NOC_LOCAL, 1, 3, 2, 1, NOC_ERR_VC, 0, 2, 1, NOC_EAST);
+  if (t->failed)
+    return;
+  noc_params_t p = params_ll(NOC_XY);
+  drain_case(t, &p, 1, 1, NOC_WEST, 0, 1, 2, 1, NOC_ERR_VC, 0, 2, 1, NOC_EAST);
+  if (t->failed)
+    return;
+  drain_case(t, &p, 1, 1, NOC_LOCAL, 3, 0, 2, 1, NOC_ERR_VC, 1, 1, 0, NOC_SOUTH);
+  if (t->failed)
+    return;
+  /* misroutes: off the mesh, moved away, Y back to X, a turn into west */
+  p.xs = p.ys = 3;
+  drain_case(t, &p, 1, 1, NOC_LOCAL, 0, 0, 3, 1, NOC_ERR_ROUTE, 0, 2, 1, NOC_EAST);
+  if (t->failed)
+    return;
+  drain_case(t, &p, 1, 1, NOC_NORTH, 1, 0, 1, 2, NOC_ERR_ROUTE, 0, 1, 0, NOC_SOUTH);
+  if (t->failed)
+    return;
+  drain_case(t, &p, 1, 1, NOC_WEST, 1, 0, 0, 1, NOC_ERR_ROUTE, 0, 2, 1, NOC_EAST);
+  if (t->failed)
+    return;
+  drain_case(t, &p, 1, 1, NOC_SOUTH, 3, 1, 2, 2, NOC_ERR_ROUTE, 1, 1, 2, NOC_NORTH);
+  if (t->failed)
+    return;
+  p.routing = NOC_WEST_FIRST;
+  drain_case(t, &p, 1, 1, NOC_SOUTH, 0, 0, 0, 2, NOC_ERR_ROUTE, 0, 2, 2, NOC_EAST);
+}
+
+/* Speculative losses, one-flit packets to east, local and west heads written in the same cycle.
+ * 1. Cycle 0: a (local VC 0, class 0) and b (west VC 2, class 1): in cycle 1 both win VA (east
+ *    VCs 0 and 2); SA gives east to local (pointer 0): a pops, leaves in 3; b is ACTIVE at the
+ *    edge, pops by plain SA in 2 and leaves in 4 with vc 2. East's SA pointer ends at 0 (past
+ *    west), east VC 0's VA pointer at 1 (past local VC 0).
+ * 2. Cycle 10: c (local VC 0) and d (west VC 0), both class 0. Cycle 11: VA of east VC 0
+ *    (pointer 1) grants d; SA of east (pointer 0) picks local: c's VA failed, nothing pops, the
+ *    cycle is lost for east (no pointer moves), d is ACTIVE. Cycle 12: d's plain request beats
+ *    c's speculative one at east although the pointer favours local; c wins VA (east VC 1, VC 0
+ *    being d's) and is ACTIVE. d leaves in 14 (vc 0), c in 15 (vc 1). */
+static void t_ll_spec_loss(ut_t *t) {
+  noc_params_t p = params_ll(NOC_XY);
+  rt_t *h = rt_new(&p, 1, 1);
+  UT_CHECK(t, h != NULL, "alloc");
+  uint64_t a = mkflit(&p, 1, 1, 0, 0, 2, 1, 0xa), b = mkflit(&p, 1, 1, 2, 1, 3, 1, 0xb);
+  uint64_t c = mkflit(&p, 1, 1, 0, 0, 3, 2, 0xc), d = mkflit(&p, 1, 1, 0, 0, 2, 0, 0xd);
+  noc_ivc_t *lc = &h->r.ivc[NOC_LOCAL][0], *wd = &h->r.ivc[NOC_WEST][0];
+  for (unsigned k = 0; k < 25; k++) {
+    if (k == 0) {
+      rt_send(h, NOC_LOCAL, a);
+      rt_send(h, NOC_WEST, b);
+    }
+    if (k == 2) {
+      UT_CHECK(t, h->r.ivc[NOC_WEST][2].state == NOC_ACTIVE && h->r.ivc[NOC_WEST][2].ovc == 2,
+               "cycle 2: b allocated, not popped: ACTIVE");
+      UT_CHECK(t, lc->state == NOC_IDLE && !h->r.busy[NOC_EAST][0] && h->r.busy[NOC_EAST][2],
+               "cycle 2: a gone, east VC 0 released in its allocation cycle");
+    }
+    if (k == 3)
+      UT_CHECK(t,
+               h->r.sa_out_ptr[NOC_EAST] == 0 && h->r.va_ptr[NOC_EAST][0] == 1 &&
+                   h->r.va_ptr[NOC_EAST][2] == 19 && h->r.sa_in_ptr[NOC_LOCAL] == 1 &&
+                   h->r.sa_in_ptr[NOC_WEST] == 3,
+               "cycle 3: pointers");
+    if (k == 10) {
+      rt_send(h, NOC_LOCAL, c);
+      rt_send(h, NOC_WEST, d);
+    }
+    if (k == 12) {
+      UT_CHECK(t, lc->state == NOC_WAITING && lc->cnt == 1, "cycle 12: c still WAITING");
+      UT_CHECK(t, wd->state == NOC_ACTIVE && wd->ovc == 0 && wd->cnt == 1,
+               "cycle 12: d ACTIVE on east VC 0, not popped");
+      UT_CHECK(t, !h->r.sa_valid[NOC_LOCAL] && !h->r.sa_valid[NOC_WEST], "cycle 12: sa empty");
+      UT_CHECK(t,
+               h->r.sa_out_ptr[NOC_EAST] == 0 && h->r.sa_in_ptr[NOC_LOCAL] == 1 &&
+                   h->r.sa_in_ptr[NOC_WEST] == 3 && h->r.va_ptr[NOC_EAST][0] == 17,
+               "cycle 12: no SA pointer moved on the loss, VA's did");
+      UT_CHECK(t, h->r.credits[NOC_EAST][0] == 15, "cycle 12: no credit used");
+    }
+    if (k == 13)
+      UT_CHECK(t, lc->state == NOC_ACTIVE && lc->ovc == 1 && wd->state == NOC_IDLE,
+               "cycle 13: c ACTIVE on east VC 1, d gone");
+    rt_step(h);
+  }
+  ev_t ev[] = {{3, NOC_EAST, a},
+               {4, NOC_EAST, with_vc(&p, b, 2)},
+               {14, NOC_EAST, d},
+               {15, NOC_EAST, with_vc(&p, c, 1)}};
+  check_outs(t, h, ev, 4);
+  if (t->failed) {
+    free(h);
+    return;
+  }
+  for (unsigned k = 0; k < 25; k++) {
+    unsigned want[NOC_P] = {0};
+    want[NOC_LOCAL] = k == 2 || k == 14 ? 1u : 0;
+    want[NOC_WEST] = k == 3 ? 1u << 2 : k == 13 ? 1u : 0;
+    for (unsigned q = 0; q < NOC_P; q++)
+      UT_CHECK(t, h->o[k].cr_out[q] == want[q], "cycle %u: cr_out[%u] 0x%x, want 0x%x", k, q,
+               h->o[k].cr_out[q], want[q]);
+    UT_EQ(t, err_sum(&h->o[k]), 0, "no error");
+  }
+  UT_CHECK(t,
+           h->r.credits[NOC_EAST][0] == 14 && h->r.credits[NOC_EAST][1] == 15 &&
+               h->r.credits[NOC_EAST][2] == 15,
+           "east credits");
+  free(h);
+}
+
+/* Plain beats speculative at stage 1. params D 4. Local VC 0's 6-flit packet A to east uses
+ * the 4 east credits (pops 1 .. 4; the input pointer then at 1); A4 and A5 wait. B (local VC
+ * 1, one flit to north) is written in cycle 8 as an east credit returns: in cycle 9 VC 0's
+ * plain request wins the input stage although the pointer favours VC 1 (A4 pops, leaves in
+ * 11); B wins VA (north VC 0) without popping, is ACTIVE, and pops in 10 (leaves in 12). */
+static void t_ll_plain_first(ut_t *t) {
+  noc_params_t p = params_ll(NOC_XY);
+  p.d = 4;
+  rt_t *h = rt_new(&p, 1, 1);
+  UT_CHECK(t, h != NULL, "alloc");
+  uint64_t a[6], b = mkflit(&p, 1, 1, 1, 0, 1, 3, 0xb);
+  for (unsigned i = 0; i < 6; i++)
+    a[i] = mkflit(&p, i == 0, i == 5, 0, 0, 3, 1, 0xa0 + i);
+  for (unsigned c = 0; c < 20; c++) {
+    if (c < 6)
+      rt_send(h, NOC_LOCAL, a[c]);
+    if (c == 8) {
+      rt_send(h, NOC_LOCAL, b);
+      h->in.cr_in[NOC_EAST] = 1;
+    }
+    if (c == 9)
+      UT_CHECK(t,
+               h->r.sa_in_ptr[NOC_LOCAL] == 1 && h->r.ivc[NOC_LOCAL][0].cnt == 2 &&
+                   h->r.credits[NOC_EAST][0] == 1 && h->r.ivc[NOC_LOCAL][1].state == NOC_ROUTING,
+               "cycle 9: the pointer at VC 1, A4 and A5 buffered, one east credit, B routing");
+    if (c == 10)
+      UT_CHECK(t,
+               h->r.ivc[NOC_LOCAL][1].state == NOC_ACTIVE && h->r.ivc[NOC_LOCAL][1].ovc == 0 &&
+                   h->r.ivc[NOC_LOCAL][1].cnt == 1 && h->r.sa_in_ptr[NOC_LOCAL] == 1,
+               "cycle 10: B allocated, not popped; the pointer past VC 0");
+    rt_step(h);
+  }
+  ev_t ev[6];
+  unsigned n = 0;
+  for (unsigned i = 0; i < 4; i++)
+    ev[n++] = (ev_t){3 + i, NOC_EAST, a[i]};
+  ev[n++] = (ev_t){11, NOC_EAST, a[4]};
+  ev[n++] = (ev_t){12, NOC_NORTH, with_vc(&p, b, 0)};
+  check_outs(t, h, ev, n);
+  UT_EQ(t, h->r.ivc[NOC_LOCAL][0].cnt, 1, "A5 waits for a credit");
+  UT_EQ(t, err_sum(&h->o[19]), 0, "no error");
+  free(h);
+}
+
 UT_SUITE(noc_router_model) {
   ut_run(s, "noc_router_model params and widths", t_params);
   ut_run(s, "noc_router_model flit pack/unpack", t_flit);
@@ -896,4 +1197,10 @@ UT_SUITE(noc_router_model) {
   ut_run(s, "noc_router_model error NOHEAD", t_err_nohead);
   ut_run(s, "noc_router_model error CREDIT", t_err_credit);
   ut_run(s, "noc_router_model error saturation", t_err_saturate);
+  ut_run(s, "noc_router_model LOWLAT 1: 3 cycles, every input to every output", t_ll_single);
+  ut_run(s, "noc_router_model LOWLAT 1: west-first route fixed at BW", t_ll_wf_rc_at_bw);
+  ut_run(s, "noc_router_model LOWLAT 1: NOHEAD, class error, misroute", t_ll_errors);
+  ut_run(s, "noc_router_model LOWLAT 1: speculative losses, plain first at stage 2",
+         t_ll_spec_loss);
+  ut_run(s, "noc_router_model LOWLAT 1: plain first at stage 1", t_ll_plain_first);
 }

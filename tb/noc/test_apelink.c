@@ -1,0 +1,423 @@
+/*
+ * Tests of apelink (docs/noc/apelink.md): the RTL end A of a link in lockstep with its model
+ * (every output, every cycle), talking to a far end B that is the C model. Packets flow both
+ * ways between credit-respecting router-side sources and sinks with the router's buffer of D
+ * words a VC. On the wire from B to A the test flips bits: one bit of a header (each of the W
+ * positions in turn) must be corrected and counted with the packet delivered intact; two bits
+ * must be detected, counted and the packet dropped with its credits given back (B's credits
+ * all home at the end); a payload bit must be caught by the CRC-32, counted and flagged in the
+ * footer; a lost MAGIC is a framing error. B checks A's headers and CRCs in turn: no error may
+ * be counted there. TRED is run at several values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ape_traffic.h"
+#include "apelink_model.h"
+#include "bits.h"
+#include "harness.h"
+#include "prng.h"
+#include "secded.h"
+
+static const char *const TOP = "apelink_w128";
+static const apl_params_t LP = {128, 2, 64, 32, 16}; /* tb/noc/tops.txt */
+
+typedef enum { INJ_NONE, INJ_HDR1, INJ_HDR2, INJ_PAY, INJ_MAGIC, INJ_KINDS } inj_t;
+
+/* A router-side source: packets of 0 .. MAXP payload words on random VCs, within the credits
+ * that TX's FIFO returns, with gaps; ids from 0, the same word maker as the torus traffic. */
+typedef struct {
+  unsigned cred[2], sending, k, sent;
+  ape_tr_pkt_t cur;
+} src_t;
+
+/* A router-side sink: the router's input buffer (D words a VC), freed at random; it checks that
+ * packets arrive in order (ids, per VC) and word for word. */
+typedef struct {
+  unsigned held[2], busy[2], k[2];
+  uint32_t id[2];
+  unsigned got;
+} snk_t;
+
+typedef struct {
+  ape_params_t wp; /* the word maker's view: W, MAXP */
+  unsigned npk;
+  inj_t *plan;    /* per packet id of B's stream: what the wire does to it */
+  unsigned *bit1; /* the flipped bit(s) */
+  unsigned *bit2;
+  uint8_t *seen;   /* delivered at A */
+  unsigned *vc_of; /* its VC */
+} book_t;
+
+static void make_word(const book_t *b, unsigned id, unsigned len, unsigned i, apl_word_t *w) {
+  ape_tr_pkt_t k = {id, 0, 0, 0, len, 0, 0, 0};
+  ape_word_t x;
+  ape_tr_word(&b->wp, &k, i, &x);
+  memcpy(w, &x, sizeof *w);
+}
+
+static unsigned pkt_len(unsigned id) { return (id * 7u + 3u) % (LP.maxp + 1); }
+
+/* One cycle of a source into an apelink's router side. */
+static void src_cycle(src_t *s, const book_t *b, unsigned limit, unsigned rt_cr, prng_t *r,
+                      apl_in_t *in) {
+  for (unsigned v = 0; v < LP.nvc; v++)
+    s->cred[v] += rt_cr >> v & 1u;
+  in->rt_valid = 0;
+  if (!s->sending) {
+    if (s->sent >= limit)
+      return;
+    s->cur.id = s->sent;
+    s->cur.len = pkt_len(s->sent);
+    s->cur.vc = b->vc_of ? b->vc_of[s->sent] : (unsigned)prng_below(r, LP.nvc);
+    if (s->cred[s->cur.vc] < s->cur.len + 2)
+      return;
+    s->cred[s->cur.vc] -= s->cur.len + 2;
+    s->sending = 1;
+    s->k = 0;
+  } else if (prng_bernoulli(r, 0.1)) {
+    return;
+  }
+  in->rt_valid = 1;
+  in->rt_vc = s->cur.vc;
+  make_word(b, s->cur.id, s->cur.len, s->k, &in->rt_data);
+  if (++s->k == s->cur.len + 2) {
+    s->sending = 0;
+    s->sent++;
+  }
+}
+
+/* A word out of an apelink's lr port. plan NULL: every packet must arrive, intact. */
+static void snk_word(snk_t *k, book_t *b, unsigned vc, const apl_word_t *w, const char *who) {
+  CHECK(vc < LP.nvc && k->held[vc] < LP.d, "%s: a word beyond the router's buffer", who);
+  k->held[vc]++;
+  apl_word_t exp;
+  if (!k->busy[vc]) {
+    apl_word_t h = *w;
+    CHECK(secded_decode(h.w, LP.w) == 0, "%s: a header whose ECC byte is not clean", who);
+    uint32_t id = (uint32_t)(w->w[0] >> 28 | w->w[1] << 4) & 0xFFFFFFu;
+    CHECK(id < b->npk && !b->seen[id], "%s: header of packet %u twice or corrupt", who, id);
+    make_word(b, id, pkt_len(id), 0, &exp);
+    CHECK(!memcmp(exp.w, w->w, (LP.w - 8) / 8), "%s: packet %u header corrupted", who, id);
+    CHECK(!b->plan || b->plan[id] != INJ_HDR2,
+          "%s: packet %u had two header bits flipped and "
+          "was delivered",
+          who, id);
+    k->busy[vc] = 1;
+    k->id[vc] = id;
+    k->k[vc] = 1;
+    return;
+  }
+  uint32_t id = k->id[vc];
+  unsigned len = pkt_len(id);
+  make_word(b, id, len, k->k[vc], &exp);
+  if (k->k[vc] <= len) {
+    int flipped = b->plan && b->plan[id] == INJ_PAY && b->bit1[id] / LP.w == k->k[vc] - 1;
+    if (flipped)
+      exp.w[b->bit1[id] % LP.w / 32] ^= 1u << (b->bit1[id] % 32); /* forwarded as received */
+    CHECK(!memcmp(&exp, w, sizeof exp), "%s: packet %u payload word %u", who, id, k->k[vc] - 1);
+    k->k[vc]++;
+    return;
+  }
+  /* the footer: CRC-32 of the payload as sent, the flag for a flipped payload bit */
+  apl_word_t pay[256];
+  for (unsigned i = 0; i < len; i++)
+    make_word(b, id, len, i + 1, &pay[i]);
+  uint32_t crc = apl_payload_crc(pay, len, LP.w);
+  unsigned flag = b->plan && b->plan[id] == INJ_PAY;
+  CHECK(w->w[0] == crc, "%s: packet %u footer CRC %08x, payload's %08x", who, id, w->w[0], crc);
+  CHECK((w->w[1] & 1u) == flag, "%s: packet %u CRC flag %u, expected %u", who, id, w->w[1] & 1u,
+        flag);
+  CHECK((w->w[1] & ~1u) == (exp.w[1] & ~1u) && !memcmp(&w->w[2], &exp.w[2], 8),
+        "%s: packet %u footer corrupted", who, id);
+  k->busy[vc] = 0;
+  b->seen[id] = 1;
+  k->got++;
+}
+
+static void put_word(uint32_t *dst, const apl_word_t *x) {
+  for (unsigned j = 0; j < LP.w / 32; j++)
+    dst[j] = x->w[j];
+}
+
+typedef struct {
+  port_t rt_valid, rt_vc, rt_data, rt_cr, lr_valid, lr_vc, lr_data, lr_cr;
+  port_t tx_valid, tx_ctrl, tx_data, rx_valid, rx_ctrl, rx_data, tred, err;
+} lports_t;
+
+static void compare(dut_t *d, const lports_t *pt, const apl_out_t *o) {
+  uint32_t w[5] = {0};
+  dut_expect_u64_at(__FILE__, __LINE__, d, pt->rt_cr, o->rt_cr, "rt_cr");
+  dut_expect_u64_at(__FILE__, __LINE__, d, pt->lr_valid, o->lr_valid, "lr_valid");
+  dut_expect_u64_at(__FILE__, __LINE__, d, pt->lr_vc, o->lr_vc, "lr_vc");
+  put_word(w, &o->lr_data);
+  CHECK_PORT(d, pt->lr_data, w, 0, "lr_data");
+  dut_expect_u64_at(__FILE__, __LINE__, d, pt->tx_valid, o->tx_valid, "tx_valid");
+  dut_expect_u64_at(__FILE__, __LINE__, d, pt->tx_ctrl, o->tx_ctrl, "tx_ctrl");
+  put_word(w, &o->tx_data);
+  CHECK_PORT(d, pt->tx_data, w, 0, "tx_data");
+  uint32_t e[3] = {0};
+  for (unsigned k = 0; k < APL_NERR; k++)
+    bits_put_field(e, k * LP.ew, LP.ew, o->err[k]);
+  CHECK_PORT(d, pt->err, e, 0, "err_count");
+}
+
+static void drive(dut_t *d, const lports_t *pt, const apl_in_t *in) {
+  uint32_t w[4];
+  dut_set_u64(d, pt->rt_valid, in->rt_valid);
+  dut_set_u64(d, pt->rt_vc, in->rt_vc);
+  put_word(w, &in->rt_data);
+  dut_set(d, pt->rt_data, w);
+  dut_set_u64(d, pt->lr_cr, in->lr_cr);
+  dut_set_u64(d, pt->rx_valid, in->rx_valid);
+  dut_set_u64(d, pt->rx_ctrl, in->rx_ctrl);
+  put_word(w, &in->rx_data);
+  dut_set(d, pt->rx_data, w);
+  dut_set_u64(d, pt->tred, in->cfg_tred);
+}
+
+/* The wire from B to A: follows B's framing and does to each packet what its plan says. */
+typedef struct {
+  unsigned state; /* 0 between packets, 1 after START (the header next), 2 in the packet */
+  uint32_t id;    /* of the last header seen (B sends ids in order) */
+  unsigned k, any;
+} wire_t;
+
+static void wire(wire_t *wr, const book_t *b, const apl_out_t *bo, apl_in_t *ain, uint32_t *cnt) {
+  ain->rx_valid = bo->tx_valid;
+  ain->rx_ctrl = bo->tx_ctrl;
+  ain->rx_data = bo->tx_data;
+  if (!bo->tx_valid)
+    return;
+  if (bo->tx_ctrl) {
+    unsigned type = bo->tx_data.w[0] & 0xFFu;
+    if (type == APL_START) {
+      wr->state = 1;
+    } else if (type == APL_MAGIC) {
+      /* the MAGIC of the packet after the one counted last: its id is the next one */
+      uint32_t next = wr->any ? wr->id + 1u : 0u;
+      if (b->plan && next < b->npk && b->plan[next] == INJ_MAGIC) {
+        ain->rx_valid = 0; /* lost on the wire */
+        cnt[INJ_MAGIC]++;
+      }
+    }
+    return;
+  }
+  if (wr->state == 1) {
+    wr->id = (uint32_t)(bo->tx_data.w[0] >> 28 | bo->tx_data.w[1] << 4) & 0xFFFFFFu;
+    wr->any = 1;
+    wr->k = 0;
+    wr->state = 2;
+    inj_t what = b->plan ? b->plan[wr->id] : INJ_NONE;
+    if (what == INJ_HDR1 || what == INJ_HDR2) {
+      ain->rx_data.w[b->bit1[wr->id] / 32] ^= 1u << (b->bit1[wr->id] % 32);
+      if (what == INJ_HDR2)
+        ain->rx_data.w[b->bit2[wr->id] / 32] ^= 1u << (b->bit2[wr->id] % 32);
+      cnt[what]++;
+    }
+  } else if (wr->state == 2) {
+    wr->k++;
+    if (b->plan && b->plan[wr->id] == INJ_PAY && b->bit1[wr->id] / LP.w == wr->k - 1 &&
+        wr->k <= pkt_len(wr->id)) {
+      ain->rx_data.w[b->bit1[wr->id] % LP.w / 32] ^= 1u << (b->bit1[wr->id] % 32);
+      cnt[INJ_PAY]++;
+    }
+  }
+}
+
+typedef struct {
+  unsigned npk;     /* packets each way */
+  unsigned tred;    /* cfg_tred */
+  unsigned errors;  /* flip bits on the B -> A wire */
+  unsigned framing; /* also lose MAGIC words */
+} link_cfg_t;
+
+static void link_run(const link_cfg_t *lc) {
+  if (!dut_top_built(TOP))
+    harness_skip("%s is not in this program", TOP);
+  dut_t *d = dut_open(TOP);
+  lports_t pt = {dut_port(d, "rt_valid"), dut_port(d, "rt_vc"),    dut_port(d, "rt_data"),
+                 dut_port(d, "rt_cr"),    dut_port(d, "lr_valid"), dut_port(d, "lr_vc"),
+                 dut_port(d, "lr_data"),  dut_port(d, "lr_cr"),    dut_port(d, "tx_valid"),
+                 dut_port(d, "tx_ctrl"),  dut_port(d, "tx_data"),  dut_port(d, "rx_valid"),
+                 dut_port(d, "rx_ctrl"),  dut_port(d, "rx_data"),  dut_port(d, "cfg_tred"),
+                 dut_port(d, "err_count")};
+  CHECK_EQ(dut_width(d, pt.tx_data), LP.w, "tx_data width (the model's W)");
+  apl_t *ma = calloc(1, sizeof *ma), *mb = calloc(1, sizeof *mb);
+  CHECK(ma && mb, "memory");
+  CHECK(apl_init(ma, &LP) == 0 && apl_init(mb, &LP) == 0, "models");
+  prng_t r;
+  prng_seed(&r, harness_seed());
+  book_t ab = {{1, 1, 1, 2, LP.w, LP.d, LP.maxp, 16}, lc->npk, NULL, NULL, NULL, NULL, NULL};
+  book_t ba = ab;
+  ab.seen = calloc(lc->npk, 1);
+  ba.seen = calloc(lc->npk, 1);
+  ba.plan = calloc(lc->npk, sizeof *ba.plan);
+  ba.bit1 = calloc(lc->npk, sizeof *ba.bit1);
+  ba.bit2 = calloc(lc->npk, sizeof *ba.bit2);
+  ba.vc_of = calloc(lc->npk, sizeof *ba.vc_of);
+  CHECK(ab.seen && ba.seen && ba.plan && ba.bit1 && ba.bit2 && ba.vc_of, "memory");
+  uint32_t planned[INJ_KINDS] = {0}, done[INJ_KINDS] = {0};
+  unsigned hdr_bit = 0;
+  for (unsigned i = 0; i < lc->npk; i++) {
+    /* with a MAGIC to lose, one VC: B's TX then sends the ids in order and the wire knows
+     * whose MAGIC it is (two VCs may overtake each other) */
+    ba.vc_of[i] = lc->framing ? 0u : (unsigned)prng_below(&r, LP.nvc);
+    if (!lc->errors || i == 0)
+      continue;
+    unsigned pick = (unsigned)prng_below(&r, 10);
+    if (pick < 4) { /* one header bit: every position in turn */
+      ba.plan[i] = INJ_HDR1;
+      ba.bit1[i] = hdr_bit++ % LP.w;
+    } else if (pick < 6) {
+      ba.plan[i] = INJ_HDR2;
+      ba.bit1[i] = (unsigned)prng_below(&r, LP.w);
+      do
+        ba.bit2[i] = (unsigned)prng_below(&r, LP.w);
+      while (ba.bit2[i] == ba.bit1[i]);
+    } else if (pick < 8 && pkt_len(i) > 0) {
+      ba.plan[i] = INJ_PAY;
+      ba.bit1[i] = (unsigned)prng_below(&r, pkt_len(i) * LP.w);
+    }
+    planned[ba.plan[i]]++;
+  }
+  /* A lost MAGIC loses its packet and the credits of its words (no retransmission, and RX
+   * cannot tell whose they were), so only the last packet is lost: a link short of credits
+   * would stall the rest. */
+  if (lc->framing) {
+    planned[ba.plan[lc->npk - 1]]--;
+    ba.plan[lc->npk - 1] = INJ_MAGIC;
+    planned[INJ_MAGIC]++;
+  }
+  src_t sa = {{LP.d, LP.d}, 0, 0, 0, {0}}, sb = sa;
+  snk_t ka, kb;
+  memset(&ka, 0, sizeof ka);
+  memset(&kb, 0, sizeof kb);
+  wire_t wr = {0, 0, 0, 0};
+  apl_out_t oa, ob;
+  apl_in_t ia, ib;
+  dut_reset(d, 2);
+  uint64_t c = 0, last = 0;
+  unsigned expect_b = 0; /* packets B must deliver to A's sink */
+  for (unsigned i = 0; i < lc->npk; i++)
+    expect_b += ba.plan[i] != INJ_HDR2 && ba.plan[i] != INJ_MAGIC;
+  for (;; c++) {
+    apl_comb(ma, &oa);
+    apl_comb(mb, &ob);
+    compare(d, &pt, &oa);
+    memset(&ia, 0, sizeof ia);
+    memset(&ib, 0, sizeof ib);
+    /* sinks: A's router side gets B's packets, B's gets A's */
+    if (oa.lr_valid) {
+      snk_word(&ka, &ba, oa.lr_vc, &oa.lr_data, "A (RTL) rx");
+      last = c;
+    }
+    if (ob.lr_valid) {
+      snk_word(&kb, &ab, ob.lr_vc, &ob.lr_data, "B (model) rx of A's tx");
+      last = c;
+    }
+    for (unsigned v = 0; v < LP.nvc; v++) {
+      if (ka.held[v] && prng_bernoulli(&r, 0.6)) {
+        ka.held[v]--;
+        ia.lr_cr |= 1u << v;
+      }
+      if (kb.held[v] && prng_bernoulli(&r, 0.6)) {
+        kb.held[v]--;
+        ib.lr_cr |= 1u << v;
+      }
+    }
+    src_cycle(&sa, &ab, lc->npk, oa.rt_cr, &r, &ia);
+    src_cycle(&sb, &ba, lc->npk, ob.rt_cr, &r, &ib);
+    /* the wires: A -> B as it is, B -> A through the error injector */
+    ib.rx_valid = oa.tx_valid;
+    ib.rx_ctrl = oa.tx_ctrl;
+    ib.rx_data = oa.tx_data;
+    wire(&wr, &ba, &ob, &ia, done);
+    ia.cfg_tred = ib.cfg_tred = lc->tred;
+    drive(d, &pt, &ia);
+    apl_clock(ma, &ia);
+    apl_clock(mb, &ib);
+    dut_step(d, 1);
+    if (kb.got == lc->npk && sa.sent == lc->npk && sb.sent == lc->npk && ka.got >= expect_b &&
+        c - last > 200)
+      break;
+    if (c - last > 2000 && c > 2000) {
+      harness_log(
+          "A: rcred %u %u owe %u %u tstate %u fifo %u %u rstate %u; B: rcred %u %u owe %u %u "
+          "tstate %u fifo %u %u rstate %u; sinks A %u %u B %u %u; src A cred %u %u sent %u "
+          "sending %u, B cred %u %u sent %u sending %u",
+          ma->rcred[0], ma->rcred[1], ma->owe[0], ma->owe[1], ma->tstate, ma->fifo[0].cnt,
+          ma->fifo[1].cnt, ma->rstate, mb->rcred[0], mb->rcred[1], mb->owe[0], mb->owe[1],
+          mb->tstate, mb->fifo[0].cnt, mb->fifo[1].cnt, mb->rstate, ka.held[0], ka.held[1],
+          kb.held[0], kb.held[1], sa.cred[0], sa.cred[1], sa.sent, sa.sending, sb.cred[0],
+          sb.cred[1], sb.sent, sb.sending);
+      for (unsigned v = 0; v < 2; v++)
+        harness_log("A fifo %u front head %u len %u; B fifo %u front head %u len %u; cr_due %u %u "
+                    "tred %u %u",
+                    v, ma->fifo[v].e[ma->fifo[v].rd].is_head, ma->fifo[v].e[ma->fifo[v].rd].len, v,
+                    mb->fifo[v].e[mb->fifo[v].rd].is_head, mb->fifo[v].e[mb->fifo[v].rd].len,
+                    ma->cr_due, mb->cr_due, ma->tred, mb->tred);
+      FAIL("no word delivered for 2000 cycles: A delivered %u of %u, B %u of %u", ka.got, expect_b,
+           kb.got, lc->npk);
+    }
+  }
+  /* drained: the credits of both buffers are home, nothing owed */
+  for (unsigned v = 0; v < LP.nvc; v++) {
+    CHECK(ka.held[v] == 0 && kb.held[v] == 0, "sinks drained");
+    if (!lc->framing)
+      CHECK(mb->rcred[v] == LP.d,
+            "B's credits for A's buffer, VC %u: %u (dropped packets give theirs back)", v,
+            mb->rcred[v]);
+    CHECK(ma->rcred[v] == LP.d, "A's credits for B's buffer, VC %u: %u", v, ma->rcred[v]);
+    CHECK(ma->owe[v] + mb->owe[v] == 0, "credits still owed, VC %u", v);
+  }
+  CHECK_EQ(kb.got, lc->npk, "A's packets delivered by B");
+  CHECK_EQ(ka.got, expect_b, "B's packets delivered by A (those not dropped)");
+  for (unsigned k = 0; k < APL_NERR; k++)
+    CHECK(ob.err[k] == 0, "B (model) counted %u errors of kind %u on A's traffic", ob.err[k], k);
+  apl_comb(ma, &oa);
+  CHECK_EQ(done[INJ_HDR1], planned[INJ_HDR1], "single header flips made");
+  CHECK_EQ(oa.err[APL_ERR_HDR_COR], done[INJ_HDR1], "single header errors corrected");
+  CHECK_EQ(oa.err[APL_ERR_HDR_UNC], done[INJ_HDR2], "double header errors detected");
+  CHECK_EQ(oa.err[APL_ERR_CRC], done[INJ_PAY], "payload errors caught by the CRC");
+  CHECK_EQ(oa.err[APL_ERR_CREDIT], 0, "credit errors");
+  CHECK(lc->framing ? oa.err[APL_ERR_FRAME] >= done[INJ_MAGIC] : oa.err[APL_ERR_FRAME] == 0,
+        "framing errors %u for %u MAGIC words lost", oa.err[APL_ERR_FRAME], done[INJ_MAGIC]);
+  if (lc->errors)
+    CHECK(done[INJ_HDR1] >= (lc->npk > 600 ? LP.w : 10) && done[INJ_HDR2] > 0 && done[INJ_PAY] > 0,
+          "errors injected: %u single, %u double, %u payload", done[INJ_HDR1], done[INJ_HDR2],
+          done[INJ_PAY]);
+  harness_log("apelink TRED %u: %u packets each way in %llu cycles; B->A wire: %u single header "
+              "flips corrected, %u double detected (dropped), %u payload CRC errors, %u MAGIC lost "
+              "(%u framing errors)",
+              lc->tred, lc->npk, (unsigned long long)c, done[INJ_HDR1], done[INJ_HDR2],
+              done[INJ_PAY], done[INJ_MAGIC], oa.err[APL_ERR_FRAME]);
+  free(ab.seen);
+  free(ba.seen);
+  free(ba.plan);
+  free(ba.bit1);
+  free(ba.bit2);
+  free(ba.vc_of);
+  free(ma);
+  free(mb);
+  dut_close(d);
+}
+
+HARNESS_TEST(apelink_clean) {
+  static const unsigned treds[] = {0, 7, 30};
+  for (unsigned i = 0; i < 3; i++) {
+    link_cfg_t lc = {(unsigned)harness_scaled(20, 300, 2000), treds[i], 0, 0};
+    link_run(&lc);
+  }
+}
+
+/* Every one of the W header bit positions is flipped once at the default scale (+quick: 10). */
+HARNESS_TEST(apelink_errors) {
+  link_cfg_t lc = {(unsigned)harness_scaled(80, 700, 3000), 3, 1, 0};
+  link_run(&lc);
+}
+
+HARNESS_TEST(apelink_framing) {
+  link_cfg_t lc = {(unsigned)harness_scaled(60, 300, 2000), 0, 1, 1};
+  link_run(&lc);
+}
