@@ -54,8 +54,8 @@ module sync_fifo #(
   end
 
   always @(posedge clk or negedge rst_n) begin
-    if (!rst_n)
-      for (iw = 0; iw < DEPTH; iw = iw + 1) mem_q[iw*WIDTH +: WIDTH] <= {WIDTH{1'b0}};  // entry by entry: no 8k-bit replication
+    if (!rst_n)  // entry by entry: a {DEPTH*WIDTH{..}} literal trips Verilator above 8k bits
+      for (iw = 0; iw < DEPTH; iw = iw + 1) mem_q[iw*WIDTH +: WIDTH] <= {WIDTH{1'b0}};
     else
       for (iw = 0; iw < DEPTH; iw = iw + 1)
         if (push && wr_q == iw[PTR_W-1:0]) mem_q[iw*WIDTH +: WIDTH] <= in_data;

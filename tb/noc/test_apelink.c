@@ -147,13 +147,13 @@ typedef struct {
 
 static void compare(dut_t *d, const lports_t *pt, const apl_out_t *o) {
   uint32_t w[5] = {0};
-  dut_expect_u64_at(__FILE__, __LINE__, d, pt->rt_cr, o->rt_cr, "rt_cr");
-  dut_expect_u64_at(__FILE__, __LINE__, d, pt->lr_valid, o->lr_valid, "lr_valid");
-  dut_expect_u64_at(__FILE__, __LINE__, d, pt->lr_vc, o->lr_vc, "lr_vc");
+  CHECK_PORT_U64(d, pt->rt_cr, o->rt_cr, "rt_cr");
+  CHECK_PORT_U64(d, pt->lr_valid, o->lr_valid, "lr_valid");
+  CHECK_PORT_U64(d, pt->lr_vc, o->lr_vc, "lr_vc");
   put_word(w, &o->lr_data);
   CHECK_PORT(d, pt->lr_data, w, 0, "lr_data");
-  dut_expect_u64_at(__FILE__, __LINE__, d, pt->tx_valid, o->tx_valid, "tx_valid");
-  dut_expect_u64_at(__FILE__, __LINE__, d, pt->tx_ctrl, o->tx_ctrl, "tx_ctrl");
+  CHECK_PORT_U64(d, pt->tx_valid, o->tx_valid, "tx_valid");
+  CHECK_PORT_U64(d, pt->tx_ctrl, o->tx_ctrl, "tx_ctrl");
   put_word(w, &o->tx_data);
   CHECK_PORT(d, pt->tx_data, w, 0, "tx_data");
   uint32_t e[3] = {0};
