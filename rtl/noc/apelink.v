@@ -32,6 +32,7 @@ module apelink #(
   output wire             tx_valid,
   output wire             tx_ctrl,
   output wire [W-1:0]     tx_data,
+  input  wire             tx_ready,     // the wire takes tx_*: tie 1 for a raw link
   input  wire             rx_valid,
   input  wire             rx_ctrl,
   input  wire [W-1:0]     rx_data,
@@ -122,6 +123,7 @@ module apelink #(
   reg  [7:0]     trem_next;
   reg  [32*NVC-1:0] owe_sent;     // credits that leave in a CREDIT word this cycle
   reg  [NVC-1:0] used;            // a word of VC v left for the wire (a far-buffer credit)
+  wire           tx_go = !tx_valid_q || tx_ready;
   wire [7:0]     hdr_ecc;
 
   secded_enc #(.K(K)) u_enc (.data(tf[K-1:0]), .ecc(hdr_ecc));
@@ -164,7 +166,8 @@ module apelink #(
     trem_next   = trem_q;
     owe_sent    = {32*NVC{1'b0}};
     pop         = {NVC{1'b0}};
-    case (ts_q)
+    // TX decides only while its word register is free: a word not taken by the wire holds
+    if (tx_go) case (ts_q)
       T_IDLE:
         if (any_orphan) begin
           pop[32'(orphan_vc && NVC == 2)] = 1'b1;     // discarded, alone
@@ -361,7 +364,7 @@ module apelink #(
       trem_q     <= trem_next;
       rcred_q    <= rcred_next;
       owe_q      <= owe_next;
-      tx_valid_q <= send;
+      if (tx_go) tx_valid_q <= send;
       if (send) begin             // tx_ctrl / tx_data keep their values between words
         tx_ctrl_q <= send_ctrl;
         tx_data_q <= send_data;

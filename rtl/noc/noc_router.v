@@ -33,11 +33,11 @@ module noc_router #(
   `include "common_params.vh"
   `include "noc_params.vh"
 
-  generate if (XS < 1 || XS > 16 || YS < 1 || YS > 16 || V < 1 || V > 8 || D < 2 || D > 64 ||
+  generate if (XS < 1 || XS > 16 || YS < 1 || YS > 16 || V < 1 || V > 16 || D < 2 || D > 64 ||
                PW < 1 || PW > 32 || NCLS < 1 || NCLS > V || V % NCLS != 0 ||
                (ROUTING != 0 && ROUTING != 1) || EW < 1 || EW > 32 ||
                (LOWLAT != 0 && LOWLAT != 1)) begin : g_bad_param
-    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..8, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32, LOWLAT 0/1")
+    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..16, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32, LOWLAT 0/1")
   end endgenerate
 
   localparam integer XW  = idx_w(XS);
@@ -236,11 +236,18 @@ module noc_router #(
       nohead_pop[i] = st_q[i*2 +: 2] == ROUTING_S && !front[i*FW];
       bad_cls_ev[i] = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && rc_bad[i];
       mis_ev[i]     = st_q[i*2 +: 2] == ROUTING_S && front[i*FW] && !rc_bad[i] && rc_mis[i];
-      lvl_next      = {1'b0, level[i*LW +: LW]} + (LW + 1)'(wr[i]) - (LW + 1)'(pop[i]);
-      left[i]       = lvl_next != {(LW + 1){1'b0}};
     end
   end
   assign pop = sa_pop | drain_pop | nohead_pop;
+
+  // a block of its own, after the pops: one block would read its own output (a false loop)
+  integer l;
+  always @* begin
+    for (l = 0; l < NV; l = l + 1) begin
+      lvl_next = {1'b0, level[l*LW +: LW]} + (LW + 1)'(wr[l]) - (LW + 1)'(pop[l]);
+      left[l]  = lvl_next != {(LW + 1){1'b0}};
+    end
+  end
 
   always @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -304,9 +311,15 @@ module noc_router #(
     for (k = 0; k < NV; k = k + 1) begin
       cr_sum  = {1'b0, credit_q[k*LW +: LW]} - (LW + 1)'(take[k]) + (LW + 1)'(cr_in[k]);
       cr_ovf[k]  = cr_sum > (LW + 1)'(D);
-      cr_zero[k] = credit_q[k*LW +: LW] == {LW{1'b0}};
       cr_next[k*LW +: LW] = cr_ovf[k] ? FULL : cr_sum[LW-1:0];
     end
+  end
+
+  // from the registers alone, in a block of its own: SA reads it, and the block above reads SA
+  integer z;
+  always @* begin
+    for (z = 0; z < NV; z = z + 1)
+      cr_zero[z] = credit_q[z*LW +: LW] == {LW{1'b0}};
   end
 
   always @(posedge clk or negedge rst_n) begin

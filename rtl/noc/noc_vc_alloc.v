@@ -31,24 +31,37 @@ module noc_vc_alloc #(
   // Stage 1: each requester's choice, one output VC, or none.
   reg [NV-1:0]     ask;
   reg [NV*VCW-1:0] pick;
-  reg [NV*NV-1:0]  want;  // [(o*V + w)*NV + i]: input VC i asks for output VC (o, w)
-  integer          i, k, j;
+  reg [V-1:0]      obusy;  // the busy bits of requester i's output port
+  integer          i, k, j, o;
 
   always @* begin
     ask  = {NV{1'b0}};
     pick = {NV*VCW{1'b0}};
-    for (i = 0; i < NV; i = i + 1)
+    for (i = 0; i < NV; i = i + 1) begin
+      obusy = {V{1'b1}};     // no such port (>= 5): nothing is free
+      for (o = 0; o < 5; o = o + 1)
+        if (port[i*3 +: 3] == 3'(o)) obusy = busy[o*V +: V];
       for (k = VPC - 1; k >= 0; k = k - 1)  // downwards: the lowest free one is kept
-        if (req[i] && port[i*3 +: 3] < 3'd5 &&
-            !busy[port[i*3 +: 3] * V + cls[i*CW +: CW] * VPC + k]) begin
+        if (req[i] && !obusy[cls[i*CW +: CW] * VPC + k]) begin
           ask[i] = 1'b1;
           pick[i*VCW +: VCW] = VCW'(cls[i*CW +: CW] * VPC + k);
         end
-    want = {NV*NV{1'b0}};
-    for (i = 0; i < NV; i = i + 1)
-      if (ask[i])
-        want[(port[i*3 +: 3]*V + 32'(pick[i*VCW +: VCW]))*NV + i] = 1'b1;
+    end
   end
+
+  // [(o*V + w)*NV + i]: input VC i asks for output VC (o, w). Every bit is a comparison at a
+  // constant index: a write at a computed index into the NV*NV bits made Yosys build a decoder of
+  // NV*NV outputs per requester (V 8: 64k bits; V 16: 512k, elaboration for tens of minutes).
+  wire [NV*NV-1:0] want;
+  genvar go, gw, gi;
+  generate for (go = 0; go < 5; go = go + 1) begin : g_want_o
+    for (gw = 0; gw < V; gw = gw + 1) begin : g_want_w
+      for (gi = 0; gi < NV; gi = gi + 1) begin : g_want_i
+        assign want[(go*V + gw)*NV + gi] = ask[gi] && port[gi*3 +: 3] == 3'(go) &&
+                                           pick[gi*VCW +: VCW] == VCW'(gw);
+      end
+    end
+  end endgenerate
 
   // Stage 2: an arbiter per output VC; an input VC asks for one output VC only.
   wire [NV*NV-1:0] won;  // [j*NV +: NV]: output VC j's one-hot grant

@@ -15,6 +15,7 @@
 #include "ape_torus_model.h"
 #include "ape_traffic.h"
 #include "apelink_model.h"
+#include "apelink_rifl_model.h"
 #include "harness.h"
 #include "noc_mesh_model.h"
 #include "noc_traffic.h"
@@ -27,12 +28,14 @@ typedef struct {
 
 static const bench_cfg_t cfgs[] = {
     /* 24-bit payloads: the scoreboard then holds 2^20 packets in flight (noc_traffic.h) */
+    {"booksim_16vc", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 0}, 1},
     {"booksim_8vc", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 0}, 1},
     {"booksim_2vc", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 0}, 1},
     {"booksim_1vc", {8, 8, 1, 8, 24, 1, NOC_XY, 16, 0}, 1},
     {"top_8x8_xy", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 0}, 4},
     {"top_8x8_wf", {8, 8, 4, 8, 24, 2, NOC_WEST_FIRST, 16, 0}, 4},
     /* the low-latency pipeline (LOWLAT: RC at buffer write, speculative SA, 3 cycles a router) */
+    {"booksim_16vc_ll", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 1}, 1},
     {"booksim_8vc_ll", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 1}, 1},
     {"booksim_2vc_ll", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 1}, 1},
     {"top_8x8_xy_ll", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 1}, 4},
@@ -146,6 +149,33 @@ static double ape_router_eff(unsigned len, unsigned senders, unsigned warm, unsi
   return eff;
 }
 
+/* A saturating source of len-word packets into an APElink's router side, alternating VCs, within
+ * the credits rt_cr returns. */
+typedef struct {
+  unsigned cred[2], k, vc, busy;
+} sat_src_t;
+
+static void sat_src_cycle(sat_src_t *s, unsigned len, unsigned rt_cr, unsigned *valid, unsigned *vc,
+                          apl_word_t *data) {
+  for (unsigned v = 0; v < 2; v++)
+    s->cred[v] += rt_cr >> v & 1u;
+  if (!s->busy && s->cred[s->vc] >= len + 2) {
+    s->cred[s->vc] -= len + 2;
+    s->busy = 1;
+    s->k = 0;
+  }
+  if (!s->busy)
+    return;
+  *valid = 1;
+  *vc = s->vc;
+  if (s->k == 0)
+    data->w[0] = len << 16; /* the header: len in [23:16]; the rest is zeros */
+  if (++s->k == len + 2) {
+    s->busy = 0;
+    s->vc ^= 1u;
+  }
+}
+
 /* The link: two APElink ends back to back, one saturating source of len-word packets on
  * alternate VCs into A, B's router side freeing every word at once; the fraction of the cycles
  * in which B hands a payload word to its router. */
@@ -155,30 +185,15 @@ static double ape_link_eff(unsigned len, unsigned warm, unsigned stop) {
   CHECK(a && b && apl_init(a, &p) == 0 && apl_init(b, &p) == 0, "link models");
   apl_out_t oa, ob;
   apl_in_t ia, ib;
-  unsigned cred[2] = {p.d, p.d}, k = 0, vc = 0, busy = 0, rk = 0;
+  sat_src_t src = {{p.d, p.d}, 0, 0, 0};
+  unsigned rk = 0;
   uint64_t pay = 0;
   for (unsigned cyc = 0; cyc < stop; cyc++) {
     apl_comb(a, &oa);
     apl_comb(b, &ob);
     memset(&ia, 0, sizeof ia);
     memset(&ib, 0, sizeof ib);
-    for (unsigned v = 0; v < 2; v++)
-      cred[v] += oa.rt_cr >> v & 1u;
-    if (!busy && cred[vc] >= len + 2) {
-      cred[vc] -= len + 2;
-      busy = 1;
-      k = 0;
-    }
-    if (busy) {
-      ia.rt_valid = 1;
-      ia.rt_vc = vc;
-      if (k == 0)
-        ia.rt_data.w[0] = len << 16; /* the header: len in [23:16]; the rest is zeros */
-      if (++k == len + 2) {
-        busy = 0;
-        vc ^= 1u;
-      }
-    }
+    sat_src_cycle(&src, len, oa.rt_cr, &ia.rt_valid, &ia.rt_vc, &ia.rt_data);
     if (ob.lr_valid) {
       ib.lr_cr = 1u << ob.lr_vc;
       /* words of B's stream: header, len payload, footer, in order */
@@ -192,6 +207,7 @@ static double ape_link_eff(unsigned len, unsigned warm, unsigned stop) {
     ia.rx_valid = ob.tx_valid;
     ia.rx_ctrl = ob.tx_ctrl;
     ia.rx_data = ob.tx_data;
+    ia.tx_ready = ib.tx_ready = 1;
     apl_clock(a, &ia);
     apl_clock(b, &ib);
   }
@@ -199,6 +215,53 @@ static double ape_link_eff(unsigned len, unsigned warm, unsigned stop) {
   apl_comb(b, &ob);
   for (unsigned e = 0; e < APL_NERR; e++)
     CHECK(ob.err[e] == 0 && oa.err[e] == 0, "link errors");
+  free(a);
+  free(b);
+  return (double)pay / (double)(stop - warm);
+}
+
+/* The same over RIFL (apelink_rifl, FW 256, FIDW 6: a word a frame, a frame every 4 cycles),
+ * the two lanes joined by error-free channels; the window starts once both lanes are up. */
+static double ape_link_rifl_eff(unsigned len, unsigned warm, unsigned stop) {
+  alr_params_t p = {{128, 2, 64, 32, 16}, rifl_lane_default_params(256)};
+  p.lane.fidw = 6;
+  alr_t *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+  CHECK(a && b && alr_init(a, &p) == 0 && alr_init(b, &p) == 0, "link models");
+  alr_out_t oa, ob;
+  alr_in_t ia, ib;
+  sat_src_t src = {{p.link.d, p.link.d}, 0, 0, 0};
+  unsigned rk = 0;
+  uint64_t pay = 0, up = 0;
+  uint64_t ga = 0, gb = 0; /* the gt words in flight: a one-cycle channel */
+  for (uint64_t cyc = 0; up == 0 || cyc < up + stop; cyc++) {
+    memset(&ia, 0, sizeof ia);
+    memset(&ib, 0, sizeof ib);
+    ia.gt_rx_valid = ib.gt_rx_valid = 1;
+    ia.gt_rx_data = gb;
+    ib.gt_rx_data = ga;
+    alr_comb(a, &ia, &oa);
+    alr_comb(b, &ib, &ob);
+    if (!up && oa.link_up && ob.link_up)
+      up = cyc;
+    sat_src_cycle(&src, len, oa.rt_cr, &ia.rt_valid, &ia.rt_vc, &ia.rt_data);
+    if (ob.lr_valid) {
+      ib.lr_cr = 1u << ob.lr_vc;
+      if (up && cyc >= up + warm && rk >= 1 && rk <= len)
+        pay++;
+      rk = rk == len + 1 ? 0 : rk + 1;
+    }
+    ga = oa.gt_tx_data;
+    gb = ob.gt_tx_data;
+    alr_clock(a, &ia);
+    alr_clock(b, &ib);
+    CHECK(up || cyc < 100000, "RIFL lanes never came up");
+  }
+  alr_comb(a, &ia, &oa);
+  alr_comb(b, &ib, &ob);
+  for (unsigned e = 0; e < APL_NERR; e++)
+    CHECK(ob.err[e] == 0 && oa.err[e] == 0, "link errors");
+  alr_free(a);
+  alr_free(b);
   free(a);
   free(b);
   return (double)pay / (double)(stop - warm);
@@ -222,6 +285,10 @@ HARNESS_TEST(bench_noc_exanet) {
     fprintf(f, "link,%u,1,%.4f,%.4f,%s\n", bytes[i], l, len / (len + 4.0),
             bytes[i] == 512 ? "0.90" : "");
     harness_log("link %u B: %.4f (ideal %.4f)", bytes[i], l, len / (len + 4.0));
+    double lr = ape_link_rifl_eff(len, warm, stop);
+    fprintf(f, "link_rifl,%u,1,%.4f,%.4f,\n", bytes[i], lr, len / (len + 4.0) / 4.0);
+    harness_log("link over RIFL %u B: %.4f (a word a frame slot: ideal %.4f)", bytes[i], lr,
+                len / (len + 4.0) / 4.0);
   }
   fclose(f);
 }

@@ -14,9 +14,11 @@
 
 #include "ape_traffic.h"
 #include "apelink_model.h"
+#include "apelink_rifl_model.h"
 #include "bits.h"
 #include "harness.h"
 #include "prng.h"
+#include "rifl_channel.h"
 #include "secded.h"
 
 static const char *const TOP = "apelink_w128";
@@ -135,59 +137,111 @@ static void snk_word(snk_t *k, book_t *b, unsigned vc, const apl_word_t *w, cons
   k->got++;
 }
 
+/* One cycle of both router-side sinks: A's gets what A's RX passes on (B's packets), B's what
+ * B's passes on (A's); each frees a held word of a VC with probability 0.6 (a credit, lr_cr).
+ * Returns 1 when a word arrived at either. */
+static int sinks_cycle(snk_t *ka, book_t *ba, unsigned a_valid, unsigned a_vc,
+                       const apl_word_t *a_data, snk_t *kb, book_t *ab, unsigned b_valid,
+                       unsigned b_vc, const apl_word_t *b_data, prng_t *r, unsigned *a_cr,
+                       unsigned *b_cr) {
+  if (a_valid)
+    snk_word(ka, ba, a_vc, a_data, "A (RTL) rx");
+  if (b_valid)
+    snk_word(kb, ab, b_vc, b_data, "B (model) rx of A's tx");
+  for (unsigned v = 0; v < LP.nvc; v++) {
+    if (ka->held[v] && prng_bernoulli(r, 0.6)) {
+      ka->held[v]--;
+      *a_cr |= 1u << v;
+    }
+    if (kb->held[v] && prng_bernoulli(r, 0.6)) {
+      kb->held[v]--;
+      *b_cr |= 1u << v;
+    }
+  }
+  return a_valid || b_valid;
+}
+
 static void put_word(uint32_t *dst, const apl_word_t *x) {
   for (unsigned j = 0; j < LP.w / 32; j++)
     dst[j] = x->w[j];
 }
 
+/* The router side and the error counters: the ports apelink and apelink_rifl share. */
 typedef struct {
-  port_t rt_valid, rt_vc, rt_data, rt_cr, lr_valid, lr_vc, lr_data, lr_cr;
-  port_t tx_valid, tx_ctrl, tx_data, rx_valid, rx_ctrl, rx_data, tred, err;
+  port_t rt_valid, rt_vc, rt_data, rt_cr, lr_valid, lr_vc, lr_data, lr_cr, tred, err;
+} rside_t;
+
+static rside_t rside_ports(dut_t *d) {
+  rside_t s = {dut_port(d, "rt_valid"), dut_port(d, "rt_vc"),    dut_port(d, "rt_data"),
+               dut_port(d, "rt_cr"),    dut_port(d, "lr_valid"), dut_port(d, "lr_vc"),
+               dut_port(d, "lr_data"),  dut_port(d, "lr_cr"),    dut_port(d, "cfg_tred"),
+               dut_port(d, "err_count")};
+  CHECK_EQ(dut_width(d, s.rt_data), LP.w, "rt_data width (the model's W)");
+  return s;
+}
+
+static void rside_compare(dut_t *d, const rside_t *s, unsigned rt_cr, unsigned lr_valid,
+                          unsigned lr_vc, const apl_word_t *lr_data, const uint32_t *err) {
+  uint32_t w[5] = {0}, e[3] = {0};
+  CHECK_PORT_U64(d, s->rt_cr, rt_cr, "rt_cr");
+  CHECK_PORT_U64(d, s->lr_valid, lr_valid, "lr_valid");
+  CHECK_PORT_U64(d, s->lr_vc, lr_vc, "lr_vc");
+  put_word(w, lr_data);
+  CHECK_PORT(d, s->lr_data, w, 0, "lr_data");
+  for (unsigned k = 0; k < APL_NERR; k++)
+    bits_put_field(e, k * LP.ew, LP.ew, err[k]);
+  CHECK_PORT(d, s->err, e, 0, "err_count");
+}
+
+static void rside_drive(dut_t *d, const rside_t *s, unsigned rt_valid, unsigned rt_vc,
+                        const apl_word_t *rt_data, unsigned lr_cr, unsigned tred) {
+  uint32_t w[4];
+  dut_set_u64(d, s->rt_valid, rt_valid);
+  dut_set_u64(d, s->rt_vc, rt_vc);
+  put_word(w, rt_data);
+  dut_set(d, s->rt_data, w);
+  dut_set_u64(d, s->lr_cr, lr_cr);
+  dut_set_u64(d, s->tred, tred);
+}
+
+typedef struct {
+  rside_t rs;
+  port_t tx_valid, tx_ctrl, tx_data, tx_ready, rx_valid, rx_ctrl, rx_data;
 } lports_t;
 
 static void compare(dut_t *d, const lports_t *pt, const apl_out_t *o) {
   uint32_t w[5] = {0};
-  CHECK_PORT_U64(d, pt->rt_cr, o->rt_cr, "rt_cr");
-  CHECK_PORT_U64(d, pt->lr_valid, o->lr_valid, "lr_valid");
-  CHECK_PORT_U64(d, pt->lr_vc, o->lr_vc, "lr_vc");
-  put_word(w, &o->lr_data);
-  CHECK_PORT(d, pt->lr_data, w, 0, "lr_data");
+  rside_compare(d, &pt->rs, o->rt_cr, o->lr_valid, o->lr_vc, &o->lr_data, o->err);
   CHECK_PORT_U64(d, pt->tx_valid, o->tx_valid, "tx_valid");
   CHECK_PORT_U64(d, pt->tx_ctrl, o->tx_ctrl, "tx_ctrl");
   put_word(w, &o->tx_data);
   CHECK_PORT(d, pt->tx_data, w, 0, "tx_data");
-  uint32_t e[3] = {0};
-  for (unsigned k = 0; k < APL_NERR; k++)
-    bits_put_field(e, k * LP.ew, LP.ew, o->err[k]);
-  CHECK_PORT(d, pt->err, e, 0, "err_count");
 }
 
 static void drive(dut_t *d, const lports_t *pt, const apl_in_t *in) {
   uint32_t w[4];
-  dut_set_u64(d, pt->rt_valid, in->rt_valid);
-  dut_set_u64(d, pt->rt_vc, in->rt_vc);
-  put_word(w, &in->rt_data);
-  dut_set(d, pt->rt_data, w);
-  dut_set_u64(d, pt->lr_cr, in->lr_cr);
+  rside_drive(d, &pt->rs, in->rt_valid, in->rt_vc, &in->rt_data, in->lr_cr, in->cfg_tred);
+  dut_set_u64(d, pt->tx_ready, in->tx_ready);
   dut_set_u64(d, pt->rx_valid, in->rx_valid);
   dut_set_u64(d, pt->rx_ctrl, in->rx_ctrl);
   put_word(w, &in->rx_data);
   dut_set(d, pt->rx_data, w);
-  dut_set_u64(d, pt->tred, in->cfg_tred);
 }
 
-/* The wire from B to A: follows B's framing and does to each packet what its plan says. */
+/* The wire from B to A: follows B's framing and does to each packet what its plan says; a word
+ * crosses in the cycle B's wire takes it (tx_valid and tx_ready). */
 typedef struct {
   unsigned state; /* 0 between packets, 1 after START (the header next), 2 in the packet */
   uint32_t id;    /* of the last header seen (B sends ids in order) */
   unsigned k, any;
 } wire_t;
 
-static void wire(wire_t *wr, const book_t *b, const apl_out_t *bo, apl_in_t *ain, uint32_t *cnt) {
-  ain->rx_valid = bo->tx_valid;
+static void wire(wire_t *wr, const book_t *b, const apl_out_t *bo, unsigned taken, apl_in_t *ain,
+                 uint32_t *cnt) {
+  ain->rx_valid = bo->tx_valid && taken;
   ain->rx_ctrl = bo->tx_ctrl;
   ain->rx_data = bo->tx_data;
-  if (!bo->tx_valid)
+  if (!ain->rx_valid)
     return;
   if (bo->tx_ctrl) {
     unsigned type = bo->tx_data.w[0] & 0xFFu;
@@ -230,19 +284,16 @@ typedef struct {
   unsigned tred;    /* cfg_tred */
   unsigned errors;  /* flip bits on the B -> A wire */
   unsigned framing; /* also lose MAGIC words */
+  double stall;     /* each end's wire refuses a word (tx_ready 0) with this probability */
 } link_cfg_t;
 
 static void link_run(const link_cfg_t *lc) {
   if (!dut_top_built(TOP))
     harness_skip("%s is not in this program", TOP);
   dut_t *d = dut_open(TOP);
-  lports_t pt = {dut_port(d, "rt_valid"), dut_port(d, "rt_vc"),    dut_port(d, "rt_data"),
-                 dut_port(d, "rt_cr"),    dut_port(d, "lr_valid"), dut_port(d, "lr_vc"),
-                 dut_port(d, "lr_data"),  dut_port(d, "lr_cr"),    dut_port(d, "tx_valid"),
-                 dut_port(d, "tx_ctrl"),  dut_port(d, "tx_data"),  dut_port(d, "rx_valid"),
-                 dut_port(d, "rx_ctrl"),  dut_port(d, "rx_data"),  dut_port(d, "cfg_tred"),
-                 dut_port(d, "err_count")};
-  CHECK_EQ(dut_width(d, pt.tx_data), LP.w, "tx_data width (the model's W)");
+  lports_t pt = {rside_ports(d),         dut_port(d, "tx_valid"), dut_port(d, "tx_ctrl"),
+                 dut_port(d, "tx_data"), dut_port(d, "tx_ready"), dut_port(d, "rx_valid"),
+                 dut_port(d, "rx_ctrl"), dut_port(d, "rx_data")};
   apl_t *ma = calloc(1, sizeof *ma), *mb = calloc(1, sizeof *mb);
   CHECK(ma && mb, "memory");
   CHECK(apl_init(ma, &LP) == 0 && apl_init(mb, &LP) == 0, "models");
@@ -297,8 +348,8 @@ static void link_run(const link_cfg_t *lc) {
   apl_out_t oa, ob;
   apl_in_t ia, ib;
   dut_reset(d, 2);
-  uint64_t c = 0, last = 0;
-  unsigned expect_b = 0; /* packets B must deliver to A's sink */
+  uint64_t c = 0, last = 0, held = 0; /* held: cycles A's word waited for its wire */
+  unsigned expect_b = 0;              /* packets B must deliver to A's sink */
   for (unsigned i = 0; i < lc->npk; i++)
     expect_b += ba.plan[i] != INJ_HDR2 && ba.plan[i] != INJ_MAGIC;
   for (;; c++) {
@@ -308,31 +359,20 @@ static void link_run(const link_cfg_t *lc) {
     memset(&ia, 0, sizeof ia);
     memset(&ib, 0, sizeof ib);
     /* sinks: A's router side gets B's packets, B's gets A's */
-    if (oa.lr_valid) {
-      snk_word(&ka, &ba, oa.lr_vc, &oa.lr_data, "A (RTL) rx");
+    if (sinks_cycle(&ka, &ba, oa.lr_valid, oa.lr_vc, &oa.lr_data, &kb, &ab, ob.lr_valid, ob.lr_vc,
+                    &ob.lr_data, &r, &ia.lr_cr, &ib.lr_cr))
       last = c;
-    }
-    if (ob.lr_valid) {
-      snk_word(&kb, &ab, ob.lr_vc, &ob.lr_data, "B (model) rx of A's tx");
-      last = c;
-    }
-    for (unsigned v = 0; v < LP.nvc; v++) {
-      if (ka.held[v] && prng_bernoulli(&r, 0.6)) {
-        ka.held[v]--;
-        ia.lr_cr |= 1u << v;
-      }
-      if (kb.held[v] && prng_bernoulli(&r, 0.6)) {
-        kb.held[v]--;
-        ib.lr_cr |= 1u << v;
-      }
-    }
     src_cycle(&sa, &ab, lc->npk, oa.rt_cr, &r, &ia);
     src_cycle(&sb, &ba, lc->npk, ob.rt_cr, &r, &ib);
-    /* the wires: A -> B as it is, B -> A through the error injector */
-    ib.rx_valid = oa.tx_valid;
+    /* the wires: A -> B as it is, B -> A through the error injector; each takes a word when
+     * its tx_ready says so */
+    ia.tx_ready = !prng_bernoulli(&r, lc->stall);
+    ib.tx_ready = !prng_bernoulli(&r, lc->stall);
+    ib.rx_valid = oa.tx_valid && ia.tx_ready;
+    held += oa.tx_valid && !ia.tx_ready;
     ib.rx_ctrl = oa.tx_ctrl;
     ib.rx_data = oa.tx_data;
-    wire(&wr, &ba, &ob, &ia, done);
+    wire(&wr, &ba, &ob, ib.tx_ready, &ia, done);
     ia.cfg_tred = ib.cfg_tred = lc->tred;
     drive(d, &pt, &ia);
     apl_clock(ma, &ia);
@@ -383,6 +423,8 @@ static void link_run(const link_cfg_t *lc) {
   CHECK_EQ(oa.err[APL_ERR_CREDIT], 0, "credit errors");
   CHECK(lc->framing ? oa.err[APL_ERR_FRAME] >= done[INJ_MAGIC] : oa.err[APL_ERR_FRAME] == 0,
         "framing errors %u for %u MAGIC words lost", oa.err[APL_ERR_FRAME], done[INJ_MAGIC]);
+  if (lc->stall > 0)
+    CHECK(held > 0, "A's wire never refused a word");
   if (lc->errors)
     CHECK(done[INJ_HDR1] >= (lc->npk > 600 ? LP.w : 10) && done[INJ_HDR2] > 0 && done[INJ_PAY] > 0,
           "errors injected: %u single, %u double, %u payload", done[INJ_HDR1], done[INJ_HDR2],
@@ -404,20 +446,189 @@ static void link_run(const link_cfg_t *lc) {
 }
 
 HARNESS_TEST(apelink_clean) {
-  static const unsigned treds[] = {0, 7, 30};
-  for (unsigned i = 0; i < 3; i++) {
-    link_cfg_t lc = {(unsigned)harness_scaled(20, 300, 2000), treds[i], 0, 0};
+  /* TRED at three values on a raw wire that takes every word, then a wire that refuses words
+   * at random on both ends (a slower transceiver, or RIFL under the link: apelink_rifl) */
+  static const unsigned treds[] = {0, 7, 30, 3};
+  for (unsigned i = 0; i < 4; i++) {
+    link_cfg_t lc = {(unsigned)harness_scaled(20, 300, 2000), treds[i], 0, 0, i == 3 ? 0.4 : 0.0};
     link_run(&lc);
   }
 }
 
 /* Every one of the W header bit positions is flipped once at the default scale (+quick: 10). */
 HARNESS_TEST(apelink_errors) {
-  link_cfg_t lc = {(unsigned)harness_scaled(80, 700, 3000), 3, 1, 0};
+  link_cfg_t lc = {(unsigned)harness_scaled(80, 700, 3000), 3, 1, 0, 0.0};
   link_run(&lc);
 }
 
 HARNESS_TEST(apelink_framing) {
-  link_cfg_t lc = {(unsigned)harness_scaled(60, 300, 2000), 0, 1, 1};
+  link_cfg_t lc = {(unsigned)harness_scaled(60, 300, 2000), 0, 1, 1, 0.0};
   link_run(&lc);
+}
+
+/* ------------------------------------------------------------------ apelink_rifl */
+/* The APElink over a RIFL lane (docs/noc/apelink.md "apelink_rifl"): the RTL end A in lockstep
+ * with its model (every output, every cycle, through the lane's bring-up), a far end B that is
+ * the model, both 64-bit channels between them shifted by a bit offset and flipping bits at a
+ * BER (csrc/lib/rifl/rifl_channel). Packets flow both ways, every one checked word for word at
+ * the far router side; RIFL replays whatever the channel damaged, so neither APElink may count
+ * a header correction, a CRC error or a framing error, and nothing is dropped. */
+static const char *const RTOP = "apelink_rifl_w128";
+
+typedef struct {
+  rside_t rs;
+  port_t gt_tx, gt_rx_valid, gt_rx, bad, link_up, retrans, frame_err;
+} rports_t;
+
+static void rifl_compare(dut_t *d, const rports_t *pt, const alr_out_t *o) {
+  rside_compare(d, &pt->rs, o->rt_cr, o->lr_valid, o->lr_vc, &o->lr_data, o->err);
+  CHECK_PORT_U64(d, pt->gt_tx, o->gt_tx_data, "gt_tx_data");
+  CHECK_PORT_U64(d, pt->bad, o->bad_beats, "bad_beats");
+  CHECK_PORT_U64(d, pt->link_up, o->link_up, "link_up");
+  CHECK_PORT_U64(d, pt->retrans, o->cnt_retrans, "cnt_retrans");
+  CHECK_PORT_U64(d, pt->frame_err, o->cnt_frame_err, "cnt_frame_err");
+}
+
+static void rifl_drive(dut_t *d, const rports_t *pt, const alr_in_t *in) {
+  rside_drive(d, &pt->rs, in->rt_valid, in->rt_vc, &in->rt_data, in->lr_cr, in->cfg_tred);
+  dut_set_u64(d, pt->gt_rx_valid, in->gt_rx_valid);
+  dut_set_u64(d, pt->gt_rx, in->gt_rx_data);
+}
+
+/* apl_in_t's router-side fields <-> alr_in_t's, for the sources shared with the raw link */
+static void rt_side(const apl_in_t *a, alr_in_t *r) {
+  r->rt_valid = a->rt_valid;
+  r->rt_vc = a->rt_vc;
+  r->rt_data = a->rt_data;
+}
+
+static void rifl_run(unsigned npk, double ber, unsigned offset, unsigned tred) {
+  if (!dut_top_built(RTOP))
+    harness_skip("%s is not in this program", RTOP);
+  dut_t *d = dut_open(RTOP);
+  rports_t pt = {rside_ports(d),
+                 dut_port(d, "gt_tx_data"),
+                 dut_port(d, "gt_rx_valid"),
+                 dut_port(d, "gt_rx_data"),
+                 dut_port(d, "bad_beats"),
+                 dut_port(d, "link_up"),
+                 dut_port(d, "cnt_retrans"),
+                 dut_port(d, "cnt_frame_err")};
+  alr_params_t ap = {LP, rifl_lane_default_params(256)};
+  ap.lane.fidw = 6; /* tb/noc/tops.txt */
+  alr_t *ma = calloc(1, sizeof *ma), *mb = calloc(1, sizeof *mb);
+  CHECK(ma && mb, "memory");
+  CHECK(alr_init(ma, &ap) == 0 && alr_init(mb, &ap) == 0, "models");
+  prng_t r;
+  prng_seed(&r, harness_seed());
+  rifl_chan_t ch_ab, ch_ba;
+  CHECK(rifl_chan_init(&ch_ab, offset, ber, prng_next(&r)) == 0 &&
+            rifl_chan_init(&ch_ba, offset + 11, ber, prng_next(&r)) == 0,
+        "channels");
+  book_t ab = {{1, 1, 1, 2, LP.w, LP.d, LP.maxp, 16}, npk, NULL, NULL, NULL, NULL, NULL};
+  book_t ba = ab;
+  ab.seen = calloc(npk, 1);
+  ba.seen = calloc(npk, 1);
+  CHECK(ab.seen && ba.seen, "memory");
+  src_t sa = {{LP.d, LP.d}, 0, 0, 0, {0}}, sb = sa;
+  snk_t ka, kb;
+  memset(&ka, 0, sizeof ka);
+  memset(&kb, 0, sizeof kb);
+  alr_in_t ia, ib;
+  alr_out_t oa, ob;
+  apl_in_t sia, sib; /* the sources' view */
+  dut_reset(d, 2);
+  uint64_t c = 0, last = 0, up_at = 0;
+  for (;; c++) {
+    /* the channels carry this cycle's gt words (registers: no input needed to read them) */
+    memset(&ia, 0, sizeof ia);
+    memset(&ib, 0, sizeof ib);
+    alr_comb(ma, &ia, &oa);
+    alr_comb(mb, &ib, &ob);
+    ib.gt_rx_valid = ia.gt_rx_valid = 1;
+    ib.gt_rx_data = rifl_chan_word(&ch_ab, oa.gt_tx_data);
+    ia.gt_rx_data = rifl_chan_word(&ch_ba, ob.gt_tx_data);
+    alr_comb(ma, &ia, &oa);
+    alr_comb(mb, &ib, &ob);
+    rifl_compare(d, &pt, &oa);
+    if (!up_at && oa.link_up && ob.link_up)
+      up_at = c;
+    if (sinks_cycle(&ka, &ba, oa.lr_valid, oa.lr_vc, &oa.lr_data, &kb, &ab, ob.lr_valid, ob.lr_vc,
+                    &ob.lr_data, &r, &ia.lr_cr, &ib.lr_cr))
+      last = c;
+    memset(&sia, 0, sizeof sia);
+    memset(&sib, 0, sizeof sib);
+    src_cycle(&sa, &ab, npk, oa.rt_cr, &r, &sia);
+    src_cycle(&sb, &ba, npk, ob.rt_cr, &r, &sib);
+    rt_side(&sia, &ia);
+    rt_side(&sib, &ib);
+    ia.cfg_tred = ib.cfg_tred = tred;
+    rifl_drive(d, &pt, &ia);
+    alr_clock(ma, &ia);
+    alr_clock(mb, &ib);
+    dut_step(d, 1);
+    if (ka.got == npk && kb.got == npk && c - last > 200)
+      break;
+    if (c - last > 20000) {
+      for (unsigned e = 0; e < 2; e++) {
+        const alr_t *m = e ? mb : ma;
+        harness_log("%s: lane tx_state %u fc_local %u fc_remote %u rx_level %u; enc ready %u "
+                    "m_valid %u; apelink tx_valid %u tstate %u rcred %u %u owe %u %u fifo %u %u "
+                    "rstate %u; errors %u %u %u %u %u; retrans %u frame_err %u",
+                    e ? "B" : "A", m->lane.ctrl.st, m->lane.ctrl.fc_local, m->lane.ctrl.fc_remote,
+                    m->lane.fcb.level, !m->enc.eop && m->enc.cnt <= m->enc.pb, m->enc.m_valid,
+                    m->link.o.tx_valid, m->link.tstate, m->link.rcred[0], m->link.rcred[1],
+                    m->link.owe[0], m->link.owe[1], m->link.fifo[0].cnt, m->link.fifo[1].cnt,
+                    m->link.rstate, m->link.o.err[0], m->link.o.err[1], m->link.o.err[2],
+                    m->link.o.err[3], m->link.o.err[4], m->lane.cnt[0], m->lane.cnt[1]);
+      }
+      harness_log("sinks: A held %u %u, B held %u %u; sources: A cred %u %u sent %u, B cred %u %u "
+                  "sent %u",
+                  ka.held[0], ka.held[1], kb.held[0], kb.held[1], sa.cred[0], sa.cred[1], sa.sent,
+                  sb.cred[0], sb.cred[1], sb.sent);
+      FAIL("no word delivered for 20000 cycles (link up at %llu): A delivered %u of %u, B %u of "
+           "%u; lanes A %u B %u",
+           (unsigned long long)up_at, ka.got, npk, kb.got, npk, oa.link_up, ob.link_up);
+    }
+  }
+  for (unsigned v = 0; v < LP.nvc; v++) {
+    CHECK(ka.held[v] == 0 && kb.held[v] == 0, "sinks drained");
+    CHECK(ma->link.rcred[v] == LP.d && mb->link.rcred[v] == LP.d, "credits home, VC %u", v);
+  }
+  alr_comb(ma, &ia, &oa);
+  alr_comb(mb, &ib, &ob);
+  for (unsigned k = 0; k < APL_NERR; k++)
+    CHECK(oa.err[k] == 0 && ob.err[k] == 0,
+          "APElink error kind %u counted (A %u, B %u): RIFL should have replayed it", k, oa.err[k],
+          ob.err[k]);
+  CHECK(oa.bad_beats == 0 && ob.bad_beats == 0, "beats not in the word format");
+  uint64_t flips = ch_ab.errors + ch_ba.errors;
+  if (ber > 0)
+    CHECK(flips > 0 && oa.cnt_frame_err + ob.cnt_frame_err > 2,
+          "the channels flipped %llu bits and RIFL saw %u + %u verification failures: the BER "
+          "exercised nothing",
+          (unsigned long long)flips, oa.cnt_frame_err, ob.cnt_frame_err);
+  /* the wire rate: B's words delivered to its router per cycle since the link came up */
+  harness_log("apelink_rifl BER %g offset %u TRED %u: %u packets each way in %llu cycles (link up "
+              "at %llu); %llu bits flipped on the channels, RIFL verification failures A %u B %u, "
+              "replays A %u B %u; APElink errors 0 both ends",
+              ber, offset, tred, npk, (unsigned long long)c, (unsigned long long)up_at,
+              (unsigned long long)flips, oa.cnt_frame_err, ob.cnt_frame_err, oa.cnt_retrans,
+              ob.cnt_retrans);
+  free(ab.seen);
+  free(ba.seen);
+  alr_free(ma);
+  alr_free(mb);
+  free(ma);
+  free(mb);
+  dut_close(d);
+}
+
+HARNESS_TEST(apelink_rifl_clean) { rifl_run((unsigned)harness_scaled(20, 200, 1000), 0.0, 0, 3); }
+
+/* BER 1e-5 both ways: a flipped bit about every 1,560 cycles on each channel, each costing a
+ * replay of some 640 cycles (RIFL's published procedure, FIDW 6: docs/performance.md "Bandwidth
+ * ratio and latency against BER"); at 1e-4 the replays never end and nothing gets through */
+HARNESS_TEST(apelink_rifl_errors) {
+  rifl_run((unsigned)harness_scaled(40, 300, 2000), 1e-5, 37, 0);
 }

@@ -141,7 +141,11 @@ void apl_clock(apl_t *m, const apl_in_t *in) {
   apl_out_t no = s->o;
   no.rt_cr = 0;
   no.lr_valid = 0;
-  no.tx_valid = 0;
+  /* TX decides only while its word register is free (tx_valid 0 or the wire takes the word);
+   * otherwise the word on tx_* holds and TX's state with it */
+  const unsigned go = !s->o.tx_valid || (in->tx_ready & 1u);
+  if (go)
+    no.tx_valid = 0;
 
   /* ---- TX input write (before any state changes: full / tracker at the start) */
   int push = -1;
@@ -172,7 +176,9 @@ void apl_clock(apl_t *m, const apl_in_t *in) {
   apl_word_t txw = {{0, 0, 0, 0}};
   unsigned ntstate = s->tstate, ntvc = s->tvc, ntrem = s->trem, ncr_due = s->cr_due, nrr = s->rr;
   uint32_t ntcrc = s->tcrc;
-  if (s->tstate == APL_TX_IDLE) {
+  if (!go) {
+    /* held */
+  } else if (s->tstate == APL_TX_IDLE) {
     int orphan = -1;
     for (unsigned v = 0; v < NVC && orphan < 0; v++)
       if (s->fifo[v].cnt && !front(&s->fifo[v])->is_head)

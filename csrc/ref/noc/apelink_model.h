@@ -52,7 +52,8 @@ int apl_params_check(const apl_params_t *p); /* 0 when legal, else -1 */
 typedef struct {            /* the inputs of one cycle */
   unsigned rt_valid, rt_vc; /* rt_vc is a 1-bit port: only bit 0 is read */
   apl_word_t rt_data;
-  unsigned lr_cr; /* bit v: the router's input port freed a word of VC v */
+  unsigned lr_cr;    /* bit v: the router's input port freed a word of VC v */
+  unsigned tx_ready; /* the wire takes tx_* (1 for a raw link, whose wire takes every word) */
   unsigned rx_valid, rx_ctrl;
   apl_word_t rx_data;
   unsigned cfg_tred; /* 11 bits */

@@ -85,7 +85,7 @@ static int router_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p
           sending[i] = 0;
       }
     }
-    uint32_t w_in[8] = {0}, w_out[8] = {0}, w_cr[2] = {0}, w_ocr[2] = {0}, w_err[8] = {0};
+    uint32_t w_in[8] = {0}, w_out[8] = {0}, w_cr[3] = {0}, w_ocr[3] = {0}, w_err[8] = {0};
     unsigned iv = 0, ov = 0;
     for (unsigned i = 0; i < NOC_P; i++) {
       iv |= in.in_valid[i] << i;

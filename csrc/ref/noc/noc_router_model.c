@@ -77,7 +77,7 @@ int noc_params_check(const noc_params_t *p) {
     return -1;
   if (p->lowlat > 1)
     return -1;
-  if (noc_widths(p).fw > 48)
+  if (noc_widths(p).fw > 50) /* 2 + 4 + 4 + 4 + 4 + 32: the widest, held in a uint64_t */
     return -1;
   return 0;
 }
@@ -195,6 +195,16 @@ static int rr_grant(uint64_t req, unsigned n, unsigned ptr) {
   for (unsigned i = 0; i < n; i++) {
     unsigned k = (ptr + i) % n;
     if (req >> k & 1u)
+      return (int)k;
+  }
+  return -1;
+}
+
+/* The same over a requester array: VA's P * V requesters pass 64 at V 16. */
+static int rr_grant_v(const unsigned char *req, unsigned n, unsigned ptr) {
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k = (ptr + i) % n;
+    if (req[k])
       return (int)k;
   }
   return -1;
@@ -346,12 +356,11 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
     }
   for (unsigned o = 0; o < NOC_P; o++)
     for (unsigned w = 0; w < V; w++) {
-      uint64_t req = 0;
+      unsigned char req[NOC_P * NOC_MAX_V];
       for (unsigned q = 0; q < NOC_P; q++)
         for (unsigned v = 0; v < V; v++)
-          if (want[q][v] == (int)w && rte[q][v] == o)
-            req |= UINT64_C(1) << (q * V + v);
-      int g = rr_grant(req, NOC_P * V, s->va_ptr[o][w]);
+          req[q * V + v] = want[q][v] == (int)w && rte[q][v] == o;
+      int g = rr_grant_v(req, NOC_P * V, s->va_ptr[o][w]);
       if (g < 0)
         continue;
       unsigned gq = (unsigned)g / V, gv = (unsigned)g % V;

@@ -22,7 +22,7 @@ enum { NOC_XY = 0, NOC_WEST_FIRST = 1 };
 enum { NOC_ERR_OVERFLOW, NOC_ERR_VC, NOC_ERR_ROUTE, NOC_ERR_NOHEAD, NOC_ERR_CREDIT, NOC_NERR };
 enum { NOC_IDLE, NOC_ROUTING, NOC_WAITING, NOC_ACTIVE };
 #define NOC_DRAIN 5u /* route of a VC draining a bad packet */
-#define NOC_MAX_V 8u
+#define NOC_MAX_V 16u
 #define NOC_MAX_D 64u
 #define NOC_MAX_XS 16u
 

@@ -163,6 +163,7 @@ static void duo_step(duo_t *d) {
       d->in[i].rx_data = d->o[c][1 - i].tx_data;
     }
   for (unsigned i = 0; i < 2; i++) {
+    d->in[i].tx_ready = 1; /* a raw wire takes every word */
     apl_clock(&d->m[i], &d->in[i]);
     d->in[i].rt_valid = 0;
     d->in[i].lr_cr = 0;
@@ -1015,6 +1016,7 @@ static int pair_step(pair_t *h) {
       return -1;
   for (unsigned i = 0; i < 2; i++) {
     h->in[i].cfg_tred = h->s[i].cfg;
+    h->in[i].tx_ready = 1;
     apl_clock(&h->m[i], &h->in[i]);
   }
   for (unsigned i = 0; i < 2; i++) {

@@ -145,10 +145,11 @@ static void t_params(ut_t *t) {
   noc_widths_t w = noc_widths(&d);
   UT_CHECK(t, w.xw == 2 && w.yw == 2 && w.vcw == 2 && w.cw == 1 && w.fw == 41, "default widths");
   /* xs ys v d pw ncls routing ew */
-  static const unsigned good[][8] = {{1, 1, 1, 2, 1, 1, 0, 1},      {16, 16, 8, 64, 32, 8, 1, 32},
-                                     {16, 1, 8, 2, 32, 1, 0, 32},   {1, 16, 6, 3, 7, 3, 1, 5},
-                                     {3, 5, 6, 64, 1, 2, 0, 16},    {2, 2, 2, 2, 32, 2, 1, 1},
-                                     {16, 16, 8, 64, 32, 4, 0, 32}, {5, 9, 5, 17, 31, 5, 1, 31}};
+  static const unsigned good[][8] = {
+      {1, 1, 1, 2, 1, 1, 0, 1},       {16, 16, 8, 64, 32, 8, 1, 32}, {16, 1, 8, 2, 32, 1, 0, 32},
+      {1, 16, 6, 3, 7, 3, 1, 5},      {3, 5, 6, 64, 1, 2, 0, 16},    {2, 2, 2, 2, 32, 2, 1, 1},
+      {16, 16, 8, 64, 32, 4, 0, 32},  {5, 9, 5, 17, 31, 5, 1, 31},   {8, 8, 16, 8, 32, 2, 0, 16},
+      {16, 16, 16, 64, 32, 16, 1, 32}};
   for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
     noc_params_t p = {good[i][0], good[i][1], good[i][2], good[i][3], good[i][4],
                       good[i][5], good[i][6], good[i][7], 0};
@@ -158,7 +159,7 @@ static void t_params(ut_t *t) {
   }
   static const unsigned bad[][8] = {
       {0, 4, 4, 16, 32, 2, 0, 16},  {17, 4, 4, 16, 32, 2, 0, 16}, {4, 0, 4, 16, 32, 2, 0, 16},
-      {4, 17, 4, 16, 32, 2, 0, 16}, {4, 4, 0, 16, 32, 1, 0, 16},  {4, 4, 9, 16, 32, 1, 0, 16},
+      {4, 17, 4, 16, 32, 2, 0, 16}, {4, 4, 0, 16, 32, 1, 0, 16},  {4, 4, 17, 16, 32, 1, 0, 16},
       {4, 4, 4, 1, 32, 2, 0, 16},   {4, 4, 4, 65, 32, 2, 0, 16},  {4, 4, 4, 0, 32, 2, 0, 16},
       {4, 4, 4, 16, 0, 2, 0, 16},   {4, 4, 4, 16, 33, 2, 0, 16},  {4, 4, 4, 16, 32, 0, 0, 16},
       {4, 4, 4, 16, 32, 8, 0, 16},  {4, 4, 6, 16, 32, 4, 0, 16},  {4, 4, 8, 16, 32, 3, 0, 16},
@@ -171,10 +172,10 @@ static void t_params(ut_t *t) {
     noc_router_t r;
     UT_CHECK(t, noc_router_init(&r, &p) == -1, "init of illegal set %u", i);
   }
-  /* the widest legal flit is exactly 48 bits: 2 + 3 + 3 + 4 + 4 + 32 */
-  noc_params_t wide = {16, 16, 8, 64, 32, 8, 1, 32, 0};
+  /* the widest legal flit is exactly 50 bits: 2 + 4 + 4 + 4 + 4 + 32 */
+  noc_params_t wide = {16, 16, 16, 64, 32, 16, 1, 32, 0};
   w = noc_widths(&wide);
-  UT_CHECK(t, w.xw == 4 && w.yw == 4 && w.vcw == 3 && w.cw == 3 && w.fw == 48, "widest");
+  UT_CHECK(t, w.xw == 4 && w.yw == 4 && w.vcw == 4 && w.cw == 4 && w.fw == 50, "widest");
   /* widths of non powers of two and of one */
   noc_params_t odd = {5, 9, 6, 16, 7, 3, 0, 8, 0};
   w = noc_widths(&odd);
