@@ -480,6 +480,25 @@ typedef struct {
   port_t gt_tx, gt_rx_valid, gt_rx, bad, link_up, retrans, frame_err;
 } rports_t;
 
+/* apelink_rifl_w128's parameters (tb/noc/tops.txt) */
+static alr_params_t rifl_params(void) {
+  alr_params_t ap = {LP, rifl_lane_default_params(256)};
+  ap.lane.fidw = 6;
+  return ap;
+}
+
+static rports_t rports(dut_t *d) {
+  rports_t pt = {rside_ports(d),
+                 dut_port(d, "gt_tx_data"),
+                 dut_port(d, "gt_rx_valid"),
+                 dut_port(d, "gt_rx_data"),
+                 dut_port(d, "bad_beats"),
+                 dut_port(d, "link_up"),
+                 dut_port(d, "cnt_retrans"),
+                 dut_port(d, "cnt_frame_err")};
+  return pt;
+}
+
 static void rifl_compare(dut_t *d, const rports_t *pt, const alr_out_t *o) {
   rside_compare(d, &pt->rs, o->rt_cr, o->lr_valid, o->lr_vc, &o->lr_data, o->err);
   CHECK_PORT_U64(d, pt->gt_tx, o->gt_tx_data, "gt_tx_data");
@@ -506,16 +525,8 @@ static void rifl_run(unsigned npk, double ber, unsigned offset, unsigned tred) {
   if (!dut_top_built(RTOP))
     harness_skip("%s is not in this program", RTOP);
   dut_t *d = dut_open(RTOP);
-  rports_t pt = {rside_ports(d),
-                 dut_port(d, "gt_tx_data"),
-                 dut_port(d, "gt_rx_valid"),
-                 dut_port(d, "gt_rx_data"),
-                 dut_port(d, "bad_beats"),
-                 dut_port(d, "link_up"),
-                 dut_port(d, "cnt_retrans"),
-                 dut_port(d, "cnt_frame_err")};
-  alr_params_t ap = {LP, rifl_lane_default_params(256)};
-  ap.lane.fidw = 6; /* tb/noc/tops.txt */
+  rports_t pt = rports(d);
+  alr_params_t ap = rifl_params();
   alr_t *ma = calloc(1, sizeof *ma), *mb = calloc(1, sizeof *mb);
   CHECK(ma && mb, "memory");
   CHECK(alr_init(ma, &ap) == 0 && alr_init(mb, &ap) == 0, "models");
@@ -631,4 +642,148 @@ HARNESS_TEST(apelink_rifl_clean) { rifl_run((unsigned)harness_scaled(20, 200, 10
  * ratio and latency against BER"); at 1e-4 the replays never end and nothing gets through */
 HARNESS_TEST(apelink_rifl_errors) {
   rifl_run((unsigned)harness_scaled(40, 300, 2000), 1e-5, 37, 0);
+}
+
+/* A far end that does not follow apelink.md's word format: a RIFL lane (the models of
+ * csrc/ref/rifl: rifl_axis_enc, rifl_lane_core) whose user side the test drives beat by beat.
+ * It sends B's packets as well-formed words with malformed one-beat packets between them; A must
+ * drop each of those, count it in bad_beats, and deliver every packet intact with no APElink
+ * error (the bad beats never reach its RX). */
+typedef struct {
+  uint32_t tdata[BITS_WORDS(256)], tkeep;
+} beat_t;
+
+/* A wire word as apelink_rifl puts it on the lane: {7'b0, ctrl, data, zeros}, 17 bytes kept. */
+static void word_beat(unsigned ctrl, const apl_word_t *x, beat_t *b) {
+  memset(b, 0, sizeof *b);
+  bits_put(b->tdata, 256 - 8, ctrl);
+  for (unsigned i = 0; i < LP.w; i++)
+    bits_put(b->tdata, 256 - 8 - LP.w + i, x->w[i / 32] >> (i % 32) & 1u);
+  b->tkeep = ~0u << (32 - (LP.w / 8 + 1));
+}
+
+HARNESS_TEST(apelink_rifl_bad_beats) {
+  if (!dut_top_built(RTOP))
+    harness_skip("%s is not in this program", RTOP);
+  dut_t *d = dut_open(RTOP);
+  rports_t pt = rports(d);
+  alr_params_t ap = rifl_params();
+  alr_t *ma = calloc(1, sizeof *ma);
+  rifl_lane_model_t *fl = calloc(1, sizeof *fl);
+  rifl_axis_enc_model_t *fe = calloc(1, sizeof *fe);
+  CHECK(ma && fl && fe, "memory");
+  rifl_axis_params_t xp = {256, 256};
+  CHECK(alr_init(ma, &ap) == 0 && rifl_lane_model_init(fl, &ap.lane) == 0 &&
+            rifl_axis_enc_model_init(fe, &xp) == 0,
+        "models");
+  prng_t r;
+  prng_seed(&r, harness_seed());
+  /* the script: npk packets (VC = id % 2, within A's buffer), a malformed beat of each kind
+   * after every word of the first packet and between packets */
+  enum { NPK = 6, MAXB = 512 };
+  book_t ba = {{1, 1, 1, 2, LP.w, LP.d, LP.maxp, 16}, NPK, NULL, NULL, NULL, NULL, NULL};
+  ba.seen = calloc(NPK, 1);
+  beat_t *script = calloc(MAXB, sizeof *script);
+  CHECK(ba.seen && script, "memory");
+  unsigned nb = 0, nbad = 0;
+  apl_word_t x;
+  for (unsigned id = 0; id < NPK; id++) {
+    unsigned len = pkt_len(id);
+    apl_word_t pay[64];
+    for (unsigned i = 0; i < len + 2; i++) {
+      if (i == 0) {
+        word_beat(1, &(apl_word_t){{APL_MAGIC, 0, 0, 0}}, &script[nb++]);
+        x = apl_start(id % 2);
+        word_beat(1, &x, &script[nb++]);
+      }
+      make_word(&ba, id, len, i, &x);
+      if (i == 0)
+        secded_encode(x.w, LP.w);
+      else if (i <= len)
+        pay[i - 1] = x;
+      else {
+        x.w[0] = apl_payload_crc(pay, len, LP.w);
+        x.w[1] &= ~1u;
+      }
+      word_beat(0, &x, &script[nb++]);
+      if (id == 0 || i == len + 1) { /* kinds in turn: short, long, a pad bit set */
+        unsigned kind = nbad % 3;
+        beat_t *b = &script[nb++];
+        word_beat(0, &x, b);
+        if (kind == 0)
+          b->tkeep <<= 1; /* 16 bytes */
+        else if (kind == 1)
+          b->tkeep = ~0u << 2; /* 30 bytes */
+        else
+          bits_put(b->tdata, 256 - 1 - (unsigned)prng_below(&r, 7), 1);
+        nbad++;
+      }
+    }
+  }
+  CHECK(nb <= MAXB, "script");
+  snk_t ka, none; /* none: the sink of a far end, which gets nothing here */
+  memset(&ka, 0, sizeof ka);
+  memset(&none, 0, sizeof none);
+  unsigned cr_none = 0;
+  alr_in_t ia;
+  alr_out_t oa;
+  rifl_lane_in_t li;
+  rifl_lane_out_t lo;
+  rifl_axis_enc_out_t eo;
+  uint64_t c = 0, last = 0;
+  unsigned k = 0; /* next beat of the script */
+  dut_reset(d, 2);
+  for (;; c++) {
+    rifl_axis_enc_model_comb(fe, NULL, &eo);
+    memset(&li, 0, sizeof li);
+    li.u_valid = eo.m_valid;
+    li.u_meta = eo.m_meta;
+    li.u_data = eo.m_data;
+    li.r_ready = 1; /* what A sends (its CREDIT words) is not looked at */
+    memset(&ia, 0, sizeof ia);
+    alr_comb(ma, &ia, &oa);
+    li.gt_rx_valid = 1;
+    li.gt_rx_data = oa.gt_tx_data;
+    rifl_lane_model_comb(fl, &li, &lo);
+    ia.gt_rx_valid = 1;
+    ia.gt_rx_data = lo.gt_tx_data;
+    alr_comb(ma, &ia, &oa);
+    rifl_compare(d, &pt, &oa);
+    if (sinks_cycle(&ka, &ba, oa.lr_valid, oa.lr_vc, &oa.lr_data, &none, &ba, 0, 0, &x, &r,
+                    &ia.lr_cr, &cr_none))
+      last = c;
+    rifl_axis_enc_in_t ei = {k < nb, k < nb ? script[k].tdata : script[0].tdata,
+                             k < nb ? &script[k].tkeep : &script[0].tkeep, 1, lo.u_ready};
+    if (k < nb && eo.s_axis_tready)
+      k++;
+    rside_drive(d, &pt.rs, 0, 0, &x, ia.lr_cr, 0);
+    dut_set_u64(d, pt.gt_rx_valid, 1);
+    dut_set_u64(d, pt.gt_rx, ia.gt_rx_data);
+    alr_clock(ma, &ia);
+    rifl_lane_model_clock(fl, &li); /* before the encoder: it reads the encoder's m_data */
+    rifl_axis_enc_model_clock(fe, &ei);
+    dut_step(d, 1);
+    if (ka.got == NPK && k == nb && c - last > 300)
+      break;
+    if (c > 20000 && c - last > 20000)
+      FAIL("no word delivered for 20000 cycles: %u of %u packets, beat %u of %u", ka.got, NPK, k,
+           nb);
+  }
+  alr_comb(ma, &ia, &oa);
+  CHECK_EQ(oa.bad_beats, nbad, "malformed beats counted (dropped)");
+  for (unsigned e = 0; e < APL_NERR; e++)
+    CHECK(oa.err[e] == 0, "APElink error kind %u counted %u times: a bad beat reached RX", e,
+          oa.err[e]);
+  CHECK_EQ(ka.got, NPK, "packets delivered around the bad beats");
+  harness_log("apelink_rifl: %u packets delivered intact around %u malformed beats (each counted), "
+              "%llu cycles",
+              ka.got, nbad, (unsigned long long)c);
+  free(script);
+  free(ba.seen);
+  rifl_lane_model_free(fl);
+  alr_free(ma);
+  free(fl);
+  free(fe);
+  free(ma);
+  dut_close(d);
 }
