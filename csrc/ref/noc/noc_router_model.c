@@ -190,17 +190,8 @@ int noc_router_init(noc_router_t *r, const noc_params_t *p) {
 
 void noc_router_comb(const noc_router_t *r, noc_rout_t *out) { *out = r->o; }
 
-/* rtl/common/rr_arbiter: the first requester at or after ptr, cyclically; -1 when none. */
-static int rr_grant(uint64_t req, unsigned n, unsigned ptr) {
-  for (unsigned i = 0; i < n; i++) {
-    unsigned k = (ptr + i) % n;
-    if (req >> k & 1u)
-      return (int)k;
-  }
-  return -1;
-}
-
-/* The same over a requester array: VA's P * V requesters pass 64 at V 16. */
+/* rtl/common/rr_arbiter: the first requester at or after ptr, cyclically; -1 when none. Over a
+ * requester array: VA's P * V requesters pass 64 at V 16. */
 static int rr_grant_v(const unsigned char *req, unsigned n, unsigned ptr) {
   for (unsigned i = 0; i < n; i++) {
     unsigned k = (ptr + i) % n;
@@ -208,6 +199,14 @@ static int rr_grant_v(const unsigned char *req, unsigned n, unsigned ptr) {
       return (int)k;
   }
   return -1;
+}
+
+/* The same over a mask, n <= 64 (SA's stages). */
+static int rr_grant(uint64_t req, unsigned n, unsigned ptr) {
+  unsigned char r[64];
+  for (unsigned k = 0; k < n; k++)
+    r[k] = req >> k & 1u;
+  return rr_grant_v(r, n, ptr);
 }
 
 #define NEXT_STATE 4u /* placeholder: cnt' > 0 ? ROUTING : IDLE, resolved at the edge */
