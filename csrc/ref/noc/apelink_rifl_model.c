@@ -20,10 +20,9 @@ alr_params_t alr_default_params(void) {
 int alr_init(alr_t *m, const alr_params_t *p) {
   memset(m, 0, sizeof *m);
   m->p = *p;
-  m->p.lane.restart = 0;
   m->p.lane.pause_timeout = 64; /* unused with RESTART 0; the RTL's default */
   unsigned w = p->link.w;
-  if (w != 64 && w != 96 && w != 128)
+  if ((w != 64 && w != 96 && w != 128) || p->lane.restart != 0) /* the RTL has RESTART 0 only */
     return -1;
   m->kb = w / 8 + 1;
   m->dw = 8 * m->kb <= 128 ? 128 : 256;

@@ -57,7 +57,7 @@ typedef struct {
   uint32_t bad; /* the bad_beats counter */
 } alr_t;
 
-int alr_init(alr_t *m, const alr_params_t *p); /* -1: bad params */
+int alr_init(alr_t *m, const alr_params_t *p); /* -1: bad params (lane.restart must be 0) */
 void alr_free(alr_t *m);
 void alr_comb(const alr_t *m, const alr_in_t *in, alr_out_t *out);
 void alr_clock(alr_t *m, const alr_in_t *in);
