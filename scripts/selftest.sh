@@ -93,6 +93,8 @@ illegal "sue_gbn WIN=6" "sue_gbn.v:[0-9]+: error: Unknown module type: ILLEGAL_P
 noc_v=(-Irtl/common -y rtl/common -y rtl/noc -Irtl/noc)
 illegal "noc_router NCLS=3" "NCLS dividing V" verilator verilator --lint-only -Wall "${noc_v[@]}" -GNCLS=3 --top-module noc_router rtl/noc/noc_router.v
 illegal "noc_router NCLS=3" "noc_router.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${noc_v[@]}" -Pnoc_router.NCLS=3 -s noc_router -o "$work/illegal.vvp" rtl/noc/noc_router.v
+illegal "noc_mesh TORUS=1 ROUTING=1" "TORUS 0/1 \\(1 with ROUTING 0\\)" verilator verilator --lint-only -Wall "${noc_v[@]}" -GTORUS=1 -GROUTING=1 --top-module noc_mesh rtl/noc/noc_mesh.v
+illegal "ape_torus LINK=3" "need LINK 0 \\(wires\\)" verilator verilator --lint-only -Wall "${noc_v[@]}" -y rtl/rifl -Irtl/rifl -GLINK=3 --top-module ape_torus rtl/noc/ape_torus.v
 illegal "rifl_lane PAUSE_TIMEOUT=8" "rifl_tx_ctrl.v:[0-9]+: error: Unknown module type: ILLEGAL_PARAMETER" icarus iverilog -g2012 "${rifl_v[@]}" -Prifl_lane.PAUSE_TIMEOUT=8 -s rifl_lane -o "$work/illegal.vvp" rtl/rifl/rifl_lane.v
 
 # --- a register description is the one source: a field changed in a copy of rtl/sue/sue_regs.rdl

@@ -1,6 +1,8 @@
 // Mesh generator (docs/noc/index.md "Mesh"): XS x YS noc_routers, each joined to its four
 // neighbours by a link each way (flits one way, credits the other), the local ports the mesh's.
-// Node n = y * XS + x; north is y + 1. A port on the mesh's edge sees no flits and no credits.
+// Node n = y * XS + x; north is y + 1. A port on the mesh's edge sees no flits and no credits;
+// with TORUS 1 there is no edge: the east port of x = XS - 1 faces the west port of x = 0, the
+// north port of y = YS - 1 the south port of y = 0 (docs/noc/index.md "Torus").
 // Model: csrc/ref/noc/noc_mesh_model.c
 `resetall
 `default_nettype none
@@ -15,7 +17,8 @@ module noc_mesh #(
   parameter integer NCLS    = 2,
   parameter integer ROUTING = 0,
   parameter integer EW      = 16,
-  parameter integer LOWLAT  = 0    // noc_router's low-latency pipeline (3 cycles a router)
+  parameter integer LOWLAT  = 0,   // noc_router's low-latency pipeline (3 cycles a router)
+  parameter integer TORUS   = 0    // 1: wrap links, each row and column a ring (XY only)
 ) (
   input  wire                                          clk,
   input  wire                                          rst_n,
@@ -40,7 +43,23 @@ module noc_mesh #(
   wire [N*5*FW-1:0] rin_flit, rout_flit;
   wire [N*5*V-1:0]  rcr_in, rcr_out;
 
-  genvar gx, gy;
+  // The node through port d (1 north .. 4 west) of (x, y), or -1: off the mesh's edge, or off
+  // a torus dimension of size 1 (a ring of one node has no link).
+  function automatic integer nbr(input integer x, input integer y, input integer d);
+    integer nx, ny;
+    begin
+      nx = x + (d == 2 ? 1 : d == 4 ? -1 : 0);
+      ny = y + (d == 1 ? 1 : d == 3 ? -1 : 0);
+      if (TORUS != 0) begin
+        nx = (nx + XS) % XS;
+        ny = (ny + YS) % YS;
+      end
+      if (nx < 0 || nx >= XS || ny < 0 || ny >= YS || (nx == x && ny == y)) nbr = -1;
+      else nbr = ny * XS + nx;
+    end
+  endfunction
+
+  genvar gx, gy, gd;
   generate for (gy = 0; gy < YS; gy = gy + 1) begin : g_y
     for (gx = 0; gx < XS; gx = gx + 1) begin : g_x
       localparam integer NN = gy * XS + gx;
@@ -52,49 +71,23 @@ module noc_mesh #(
       assign ej_valid[NN]             = rout_valid[NN*5];
       assign ej_flit[NN*FW +: FW]     = rout_flit[NN*5*FW +: FW];
       // north (1) faces the neighbour's south (3), east (2) its west (4), and back
-      if (gy + 1 < YS) begin : g_n
-        localparam integer M = NN + XS;
-        assign rin_valid[NN*5 + 1]           = rout_valid[M*5 + 3];
-        assign rin_flit[(NN*5 + 1)*FW +: FW] = rout_flit[(M*5 + 3)*FW +: FW];
-        assign rcr_in[(NN*5 + 1)*V +: V]     = rcr_out[(M*5 + 3)*V +: V];
-      end else begin : g_n_edge
-        assign rin_valid[NN*5 + 1]           = 1'b0;
-        assign rin_flit[(NN*5 + 1)*FW +: FW] = {FW{1'b0}};
-        assign rcr_in[(NN*5 + 1)*V +: V]     = {V{1'b0}};
-      end
-      if (gx + 1 < XS) begin : g_e
-        localparam integer M = NN + 1;
-        assign rin_valid[NN*5 + 2]           = rout_valid[M*5 + 4];
-        assign rin_flit[(NN*5 + 2)*FW +: FW] = rout_flit[(M*5 + 4)*FW +: FW];
-        assign rcr_in[(NN*5 + 2)*V +: V]     = rcr_out[(M*5 + 4)*V +: V];
-      end else begin : g_e_edge
-        assign rin_valid[NN*5 + 2]           = 1'b0;
-        assign rin_flit[(NN*5 + 2)*FW +: FW] = {FW{1'b0}};
-        assign rcr_in[(NN*5 + 2)*V +: V]     = {V{1'b0}};
-      end
-      if (gy > 0) begin : g_s
-        localparam integer M = NN - XS;
-        assign rin_valid[NN*5 + 3]           = rout_valid[M*5 + 1];
-        assign rin_flit[(NN*5 + 3)*FW +: FW] = rout_flit[(M*5 + 1)*FW +: FW];
-        assign rcr_in[(NN*5 + 3)*V +: V]     = rcr_out[(M*5 + 1)*V +: V];
-      end else begin : g_s_edge
-        assign rin_valid[NN*5 + 3]           = 1'b0;
-        assign rin_flit[(NN*5 + 3)*FW +: FW] = {FW{1'b0}};
-        assign rcr_in[(NN*5 + 3)*V +: V]     = {V{1'b0}};
-      end
-      if (gx > 0) begin : g_w
-        localparam integer M = NN - 1;
-        assign rin_valid[NN*5 + 4]           = rout_valid[M*5 + 2];
-        assign rin_flit[(NN*5 + 4)*FW +: FW] = rout_flit[(M*5 + 2)*FW +: FW];
-        assign rcr_in[(NN*5 + 4)*V +: V]     = rcr_out[(M*5 + 2)*V +: V];
-      end else begin : g_w_edge
-        assign rin_valid[NN*5 + 4]           = 1'b0;
-        assign rin_flit[(NN*5 + 4)*FW +: FW] = {FW{1'b0}};
-        assign rcr_in[(NN*5 + 4)*V +: V]     = {V{1'b0}};
+      for (gd = 1; gd <= 4; gd = gd + 1) begin : g_d
+        localparam integer M = nbr(gx, gy, gd);
+        localparam integer B = (gd + 1) % 4 + 1;  // the neighbour's port facing back
+        if (M >= 0) begin : g_link
+          assign rin_valid[NN*5 + gd]           = rout_valid[M*5 + B];
+          assign rin_flit[(NN*5 + gd)*FW +: FW] = rout_flit[(M*5 + B)*FW +: FW];
+          assign rcr_in[(NN*5 + gd)*V +: V]     = rcr_out[(M*5 + B)*V +: V];
+        end else begin : g_edge
+          assign rin_valid[NN*5 + gd]           = 1'b0;
+          assign rin_flit[(NN*5 + gd)*FW +: FW] = {FW{1'b0}};
+          assign rcr_in[(NN*5 + gd)*V +: V]     = {V{1'b0}};
+        end
       end
 
       noc_router #(
-        .XS(XS), .YS(YS), .V(V), .D(D), .PW(PW), .NCLS(NCLS), .ROUTING(ROUTING), .EW(EW), .LOWLAT(LOWLAT)
+        .XS(XS), .YS(YS), .V(V), .D(D), .PW(PW), .NCLS(NCLS), .ROUTING(ROUTING), .EW(EW), .LOWLAT(LOWLAT),
+        .TORUS(TORUS)
       ) u_router (
         .clk(clk), .rst_n(rst_n), .my_x(XW'(gx)), .my_y(YW'(gy)),
         .in_valid(rin_valid[NN*5 +: 5]), .in_flit(rin_flit[NN*5*FW +: 5*FW]),
@@ -107,6 +100,7 @@ module noc_mesh #(
 
   // The edge ports' outputs go nowhere: XY and west-first never route off the mesh (a head
   // for a node outside it is drained at its first router, docs/noc/noc_router.md "Routing").
+  // (A torus has edge ports only in a dimension of size 1.)
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused_edges = ^{rout_valid, rout_flit, rcr_out};
   /* verilator lint_on UNUSEDSIGNAL */

@@ -3,6 +3,8 @@
 // switch traversal), V VCs of D flits per input port with the Idle / Routing / Waiting / Active
 // state machine, credits per output VC, wormhole, XY or west-first routing, message classes on
 // disjoint VC sets, and counters of the errors a neighbour can cause. Every output is a register.
+// TORUS 1: a router of a torus (noc_mesh's wrap links), XY the shorter way round each ring, the
+// hops on a ring in two halves of the class's VCs so that the wrap link closes no cycle.
 `resetall
 `default_nettype none
 `include "assert.vh"
@@ -16,7 +18,8 @@ module noc_router #(
   parameter integer NCLS    = 2,
   parameter integer ROUTING = 0,
   parameter integer EW      = 16,
-  parameter integer LOWLAT  = 0     // 1: RC at buffer write, speculative SA: 3 cycles a router
+  parameter integer LOWLAT  = 0,    // 1: RC at buffer write, speculative SA: 3 cycles a router
+  parameter integer TORUS   = 0     // 1: a router of a torus (XY only)
 ) (
   input  wire                                    clk,
   input  wire                                    rst_n,
@@ -36,8 +39,9 @@ module noc_router #(
   generate if (XS < 1 || XS > 16 || YS < 1 || YS > 16 || V < 1 || V > 16 || D < 2 || D > 64 ||
                PW < 1 || PW > 32 || NCLS < 1 || NCLS > V || V % NCLS != 0 ||
                (ROUTING != 0 && ROUTING != 1) || EW < 1 || EW > 32 ||
-               (LOWLAT != 0 && LOWLAT != 1)) begin : g_bad_param
-    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..16, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32, LOWLAT 0/1")
+               (LOWLAT != 0 && LOWLAT != 1) || (TORUS != 0 && (TORUS != 1 || ROUTING != 0)))
+  begin : g_bad_param
+    `PARAM_FATAL("noc_router: need XS, YS 1..16, V 1..16, D 2..64, PW 1..32, NCLS dividing V, ROUTING 0/1, EW 1..32, LOWLAT 0/1, TORUS 0/1 (1 with ROUTING 0)")
   end endgenerate
 
   localparam integer XW  = idx_w(XS);
@@ -136,7 +140,7 @@ module noc_router #(
   generate if (LOWLAT == 0) begin : g_rc_front
     for (gi = 0; gi < NV; gi = gi + 1) begin : g_rc
       noc_route #(
-        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .IN_PORT(gi / V)
+        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .TORUS(TORUS), .IN_PORT(gi / V)
       ) u_route (
         .my_x(my_x), .my_y(my_y), .cls(front[gi*FW + F_CLS +: CW]),
         .dst_x(front[gi*FW + F_X +: XW]), .dst_y(front[gi*FW + F_Y +: YW]),
@@ -154,7 +158,7 @@ module noc_router #(
     wire [4:0]     in_mis;
     for (gi = 0; gi < 5; gi = gi + 1) begin : g_rc
       noc_route #(
-        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .IN_PORT(gi)
+        .XS(XS), .YS(YS), .NCLS(NCLS), .SW(SW), .ROUTING(ROUTING), .TORUS(TORUS), .IN_PORT(gi)
       ) u_route (
         .my_x(my_x), .my_y(my_y), .cls(in_flit[gi*FW + F_CLS +: CW]),
         .dst_x(in_flit[gi*FW + F_X +: XW]), .dst_y(in_flit[gi*FW + F_Y +: YW]),
@@ -183,6 +187,7 @@ module noc_router #(
   reg  [NV*CW-1:0]    va_cls;
   reg  [NV-1:0]       routed;          // LOWLAT: ROUTING with a good route, WAITING this cycle
   reg  [3*NV-1:0]     route_e;         // the route this cycle (route_q, or the one just found)
+  reg  [NV-1:0]       va_up;           // TORUS: the hop's destination is ahead, no wrap between
 
   always @* begin
     for (i = 0; i < NV; i = i + 1) begin
@@ -191,11 +196,20 @@ module noc_router #(
       va_req[i]            = st_q[i*2 +: 2] == WAITING || routed[i];
       va_cls[i*CW +: CW]   = front[i*FW + F_CLS +: CW];
       route_e[i*3 +: 3]    = routed[i] ? rc_port[i*3 +: 3] : route_q[i*3 +: 3];
+      // the head is at the front while it waits for VA
+      case (route_e[i*3 +: 3])
+        3'd1:    va_up[i] = front[i*FW + F_Y +: YW] > my_y;
+        3'd2:    va_up[i] = front[i*FW + F_X +: XW] > my_x;
+        3'd3:    va_up[i] = front[i*FW + F_Y +: YW] < my_y;
+        3'd4:    va_up[i] = front[i*FW + F_X +: XW] < my_x;
+        default: va_up[i] = 1'b0;
+      endcase
     end
   end
 
-  noc_vc_alloc #(.V(V), .NCLS(NCLS)) u_va (
-    .clk(clk), .rst_n(rst_n), .req(va_req), .port(route_e), .cls(va_cls), .busy(busy_q),
+  noc_vc_alloc #(.V(V), .NCLS(NCLS), .TORUS(TORUS)) u_va (
+    .clk(clk), .rst_n(rst_n), .req(va_req), .port(route_e), .cls(va_cls), .up(va_up),
+    .busy(busy_q),
     .gnt(va_gnt), .ovc(va_ovc), .asked(va_ask), .taken(hold)
   );
 

@@ -1,20 +1,25 @@
 // VC allocation of the mesh router (docs/noc/noc_router.md "One cycle", VA), separable: each
 // waiting input VC asks for the lowest-numbered free output VC of its class at its output port;
 // each output VC's round-robin arbiter (rtl/common rr_arbiter, over the P*V input VCs) grants one
-// of the input VCs asking for it.
+// of the input VCs asking for it. TORUS 1 (and two VCs a class or more): a hop on a ring asks
+// in the lower half of its class's VCs, or in the upper half when `up` (the paper's rule, as
+// ape_router's: the destination is ahead without crossing the wrap link); the local port takes
+// any VC of the class.
 // Model: csrc/ref/noc/noc_router_model.c (the VA step of noc_router_clock)
 `resetall
 `default_nettype none
 
 module noc_vc_alloc #(
   parameter integer V    = 4,
-  parameter integer NCLS = 2
+  parameter integer NCLS  = 2,
+  parameter integer TORUS = 0
 ) (
   input  wire                     clk,
   input  wire                     rst_n,
   input  wire [5*V-1:0]           req,     // input VC i = p*V + v is waiting
   input  wire [5*V*3-1:0]         port,    // [i*3 +: 3]: its output port
   input  wire [5*V*idx_w(NCLS)-1:0] cls,   // [i*CW +: CW]: its class
+  input  wire [5*V-1:0]           up,      // TORUS: its hop asks in the upper half of the class
   input  wire [5*V-1:0]           busy,    // output VC o*V + w is held
   output wire [5*V-1:0]           gnt,     // input VC i got ...
   output wire [5*V*idx_w(V)-1:0]  ovc,     // ... output VC [i*VCW +: VCW] of its port
@@ -27,6 +32,8 @@ module noc_vc_alloc #(
   localparam integer VCW = idx_w(V);
   localparam integer CW  = idx_w(NCLS);
   localparam integer VPC = V / NCLS;
+  localparam integer LOH = VPC / 2;   // TORUS: the lower half's VCs
+  localparam integer HALVES = (TORUS != 0 && VPC >= 2) ? 1 : 0;
 
   // Stage 1: each requester's choice, one output VC, or none.
   reg [NV-1:0]     ask;
@@ -42,7 +49,8 @@ module noc_vc_alloc #(
       for (o = 0; o < 5; o = o + 1)
         if (port[i*3 +: 3] == 3'(o)) obusy = busy[o*V +: V];
       for (k = VPC - 1; k >= 0; k = k - 1)  // downwards: the lowest free one is kept
-        if (req[i] && !obusy[cls[i*CW +: CW] * VPC + k]) begin
+        if (req[i] && !obusy[cls[i*CW +: CW] * VPC + k] &&
+            (HALVES == 0 || port[i*3 +: 3] == 3'd0 || (up[i] ? k >= LOH : k < LOH))) begin
           ask[i] = 1'b1;
           pick[i*VCW +: VCW] = VCW'(cls[i*CW +: CW] * VPC + k);
         end

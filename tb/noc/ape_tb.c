@@ -11,11 +11,13 @@
 
 /* tb/noc/tops.txt */
 static const ape_top_t ape_tops[] = {
-    {"ape_torus_3x3", {3, 3, 1, 2, 64, 10, 8, 16}},
-    {"ape_torus_4x4", {4, 4, 2, 2, 64, 12, 8, 16}},
-    {"ape_torus_ring_1vc", {6, 1, 1, 1, 64, 10, 8, 16}},
-    {"ape_torus_ring_2vc", {6, 1, 1, 2, 64, 10, 8, 16}},
-    {"ape_torus_1x1", {1, 1, 3, 2, 128, 68, 32, 16}},
+    {"ape_torus_3x3", {3, 3, 1, 2, 64, 10, 8, 16}, APE_LINK_WIRE, 0, 0},
+    {"ape_torus_4x4", {4, 4, 2, 2, 64, 12, 8, 8}, APE_LINK_WIRE, 0, 0},
+    {"ape_torus_ring_1vc", {6, 1, 1, 1, 64, 10, 8, 16}, APE_LINK_WIRE, 0, 0},
+    {"ape_torus_ring_2vc", {6, 1, 1, 2, 64, 10, 8, 16}, APE_LINK_WIRE, 0, 0},
+    {"ape_torus_1x1", {1, 1, 3, 2, 128, 68, 32, 16}, APE_LINK_WIRE, 0, 0},
+    {"ape_torus_2x2_apelink", {2, 2, 1, 2, 64, 12, 8, 16}, APE_LINK_APELINK, 0, 0},
+    {"ape_torus_ring_rifl", {3, 1, 1, 2, 64, 12, 8, 16}, APE_LINK_RIFL, 128, 6},
 };
 
 const ape_top_t *ape_find_top(const char *name) {
@@ -41,6 +43,9 @@ void ape_open(ape_dut_t *m, const char *top, const ape_params_t *p) {
   m->cfg_order = dut_port(m->d, "cfg_order");
   m->cfg_arb_fixed = dut_port(m->d, "cfg_arb_fixed");
   m->cfg_first = dut_port(m->d, "cfg_first");
+  m->cfg_tred = dut_port(m->d, "cfg_tred");
+  m->link_err = dut_port(m->d, "link_err");
+  m->link_up = dut_port(m->d, "link_up");
   CHECK_EQ(dut_width(m->d, m->inj_data), m->nl * p->w, "inj_data width (the model's W, NLOC)");
   CHECK_EQ(dut_width(m->d, m->inj_cr), m->nl * p->nvc, "inj_cr width (the model's NVC)");
   m->w = calloc(HARNESS_WORDS(HARNESS_MAX_PORT_WIDTH), 4);
@@ -82,6 +87,17 @@ void ape_compare(ape_dut_t *m, const ape_params_t *p, const ape_tout_t *o) {
     for (unsigned k = 0; k < APE_NERR; k++)
       bits_put_field(m->w, (i * APE_NERR + k) * p->ew, p->ew, o->err[i][k]);
   CHECK_PORT(m->d, m->err, m->w, 0, "err_count");
+  clear(m);
+  for (unsigned i = 0; i < m->n; i++)
+    for (unsigned q = 0; q < 4; q++)
+      for (unsigned k = 0; k < APL_NERR; k++)
+        bits_put_field(m->w, ((i * 4 + q) * APL_NERR + k) * p->ew, p->ew, o->link_err[i][q][k]);
+  CHECK_PORT(m->d, m->link_err, m->w, 0, "link_err");
+  clear(m);
+  for (unsigned i = 0; i < m->n; i++)
+    for (unsigned q = 0; q < 4; q++)
+      bits_put_field(m->w, i * 4 + q, 1, o->link_up[i][q]);
+  CHECK_PORT(m->d, m->link_up, m->w, 0, "link_up");
 }
 
 void ape_drive(ape_dut_t *m, const ape_params_t *p, const ape_tin_t *in) {
@@ -104,6 +120,7 @@ void ape_drive(ape_dut_t *m, const ape_params_t *p, const ape_tin_t *in) {
   dut_set_u64(m->d, m->cfg_order, in->cfg_order);
   dut_set_u64(m->d, m->cfg_arb_fixed, in->cfg_arb_fixed);
   dut_set_u64(m->d, m->cfg_first, in->cfg_first);
+  dut_set_u64(m->d, m->cfg_tred, in->cfg_tred);
 }
 
 /* One run in lockstep; returns RUN_DRAINED (everything delivered, no error counted) or
@@ -114,8 +131,13 @@ int ape_run(const char *top, const ape_run_t *rc, ape_traffic_t *t) {
   if (!dut_top_built(top))
     harness_skip("%s is not in this program", top);
   ape_torus_t model;
-  CHECK(ape_torus_init(&model, p) == 0, "torus model of %s", top);
-  CHECK(ape_traffic_init(t, p, &rc->tc, harness_seed()) == 0, "traffic of %s", top);
+  alr_params_t lane = alr_default_params();
+  lane.lane.fw = at->fw;
+  lane.lane.fidw = at->fidw;
+  CHECK(ape_torus_init_link(&model, p, at->link, &lane) == 0, "torus model of %s", top);
+  ape_traffic_cfg_t tc = rc->tc;
+  tc.links = at->link != APE_LINK_WIRE;
+  CHECK(ape_traffic_init(t, p, &tc, harness_seed()) == 0, "traffic of %s", top);
   ape_dut_t m;
   ape_open(&m, top, p);
   ape_tout_t *o = calloc(1, sizeof *o);
@@ -125,10 +147,14 @@ int ape_run(const char *top, const ape_run_t *rc, ape_traffic_t *t) {
   prng_t r;
   prng_seed(&r, harness_seed() ^ 0xA9Eu);
   unsigned fixed = 0, first = 0, res = RUN_DRAINED;
-  uint64_t c = 0;
+  uint64_t c = 0, down = 0; /* down: the last cycle a link was not up (a RIFL lane's bring-up) */
   for (;; c++) {
     ape_torus_comb(&model, o);
     ape_compare(&m, p, o);
+    for (unsigned i = 0; i < m.n; i++)
+      for (unsigned q = 0; q < 4; q++)
+        if (ape_torus_neighbour(p, i, q) >= 0 && !o->link_up[i][q])
+          down = c;
     if (ape_traffic_cycle(t, o, in))
       FAIL("%s, %s: %s", top, noc_pattern_name(rc->tc.pat), t->err);
     if (rc->arb_switch && c % rc->arb_switch == rc->arb_switch - 1) {
@@ -138,12 +164,15 @@ int ape_run(const char *top, const ape_run_t *rc, ape_traffic_t *t) {
     in->cfg_order = rc->order;
     in->cfg_arb_fixed = fixed;
     in->cfg_first = first;
+    /* every legal TRED in turn (docs/noc/apelink.md: at most D - MAXP - 2) */
+    in->cfg_tred = at->link != APE_LINK_WIRE ? (unsigned)(c / 211 % (p->d - p->maxp - 1)) : 0;
     ape_drive(&m, p, in);
     ape_torus_clock(&model, in);
     dut_step(m.d, 1);
     if (c >= rc->tc.stop_at && !ape_traffic_pending(t))
       break;
-    if (ape_traffic_pending(t) && c - t->last_progress > rc->watchdog && c > rc->watchdog) {
+    uint64_t since = t->last_progress > down ? t->last_progress : down; /* no deadlock yet */
+    if (ape_traffic_pending(t) && c - since > rc->watchdog && c > rc->watchdog) {
       res = RUN_DEADLOCK;
       break;
     }
@@ -153,6 +182,16 @@ int ape_run(const char *top, const ape_run_t *rc, ape_traffic_t *t) {
       for (unsigned k = 0; k < APE_NERR; k++)
         CHECK(o->err[i][k] == 0, "%s: router %u counted %u errors of kind %u", top, i, o->err[i][k],
               k);
+    for (unsigned i = 0; i < m.n; i++)
+      for (unsigned q = 0; q < 4; q++) {
+        for (unsigned k = 0; k < APL_NERR; k++)
+          CHECK(o->link_err[i][q][k] == 0,
+                "%s: the link end at node %u port %u counted %u errors "
+                "of kind %u",
+                top, i, q, o->link_err[i][q][k], k);
+        CHECK(o->link_up[i][q] == (ape_torus_neighbour(p, i, q) >= 0),
+              "%s: the link at node %u port %u: link_up %u", top, i, q, o->link_up[i][q]);
+      }
     CHECK(t->ej_pkts == t->gen_pkts && t->ej_words == t->gen_words,
           "%s: %llu packets generated, %llu delivered", top, (unsigned long long)t->gen_pkts,
           (unsigned long long)t->ej_pkts);

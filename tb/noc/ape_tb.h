@@ -1,7 +1,9 @@
 /*
  * ape_tb.h - the harness of the ExaNet torus tests (test_ape_torus.c, test_noc_mesh_large.c): an
- * ape_torus top of tb/noc/tops.txt in lockstep with ape_torus_model, every output every cycle,
- * driven by csrc/lib/noc/ape_traffic.c with its scoreboard and a no-progress watchdog.
+ * ape_torus top of tb/noc/tops.txt in lockstep with ape_torus_model, every output every cycle
+ * (the APElink ends' counters and link_up included), driven by csrc/lib/noc/ape_traffic.c with
+ * its scoreboard and a no-progress watchdog. With APElinks (LINK 1, 2), cfg_tred steps through
+ * every legal TRED (0 .. D - MAXP - 2) during a run.
  */
 #ifndef TB_NOC_APE_TB_H
 #define TB_NOC_APE_TB_H
@@ -12,7 +14,9 @@
 
 typedef struct {
   const char *top;
-  ape_params_t p; /* xs, ys, nloc, nvc, w, d, maxp, ew */
+  ape_params_t p;    /* xs, ys, nloc, nvc, w, d, maxp, ew */
+  unsigned link;     /* LINK: APE_LINK_WIRE, _APELINK, _RIFL */
+  unsigned fw, fidw; /* LINK 2: the RIFL lanes' FW, FIDW (the others rifl_lane's defaults) */
 } ape_top_t;
 
 const ape_top_t *ape_find_top(const char *name);
@@ -20,7 +24,7 @@ const ape_top_t *ape_find_top(const char *name);
 typedef struct {
   dut_t *d;
   port_t inj_valid, inj_vc, inj_data, inj_cr, ej_valid, ej_vc, ej_data, ej_cr, err;
-  port_t cfg_order, cfg_arb_fixed, cfg_first;
+  port_t cfg_order, cfg_arb_fixed, cfg_first, cfg_tred, link_err, link_up;
   unsigned n, nl;
   uint32_t *w;
 } ape_dut_t;

@@ -28,17 +28,17 @@ typedef struct {
 
 static const bench_cfg_t cfgs[] = {
     /* 24-bit payloads: the scoreboard then holds 2^20 packets in flight (noc_traffic.h) */
-    {"booksim_16vc", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 0}, 1},
-    {"booksim_8vc", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 0}, 1},
-    {"booksim_2vc", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 0}, 1},
-    {"booksim_1vc", {8, 8, 1, 8, 24, 1, NOC_XY, 16, 0}, 1},
-    {"top_8x8_xy", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 0}, 4},
-    {"top_8x8_wf", {8, 8, 4, 8, 24, 2, NOC_WEST_FIRST, 16, 0}, 4},
+    {"booksim_16vc", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 0, 0}, 1},
+    {"booksim_8vc", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 0, 0}, 1},
+    {"booksim_2vc", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 0, 0}, 1},
+    {"booksim_1vc", {8, 8, 1, 8, 24, 1, NOC_XY, 16, 0, 0}, 1},
+    {"top_8x8_xy", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 0, 0}, 4},
+    {"top_8x8_wf", {8, 8, 4, 8, 24, 2, NOC_WEST_FIRST, 16, 0, 0}, 4},
     /* the low-latency pipeline (LOWLAT: RC at buffer write, speculative SA, 3 cycles a router) */
-    {"booksim_16vc_ll", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 1}, 1},
-    {"booksim_8vc_ll", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 1}, 1},
-    {"booksim_2vc_ll", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 1}, 1},
-    {"top_8x8_xy_ll", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 1}, 4},
+    {"booksim_16vc_ll", {8, 8, 16, 8, 24, 1, NOC_XY, 16, 1, 0}, 1},
+    {"booksim_8vc_ll", {8, 8, 8, 8, 24, 1, NOC_XY, 16, 1, 0}, 1},
+    {"booksim_2vc_ll", {8, 8, 2, 8, 24, 1, NOC_XY, 16, 1, 0}, 1},
+    {"top_8x8_xy_ll", {8, 8, 4, 8, 24, 2, NOC_XY, 16, 1, 0}, 4},
 };
 
 /* One point: warmup, then measure the packets generated in the next `measure` cycles; the run

@@ -32,6 +32,9 @@ noc_traffic_t *mesh_traffic_new(void);
  * *t holds the totals after (noc_traffic_free it). Skips the test if the top is not built. */
 void mesh_run(const char *top, const run_cfg_t *rc, noc_traffic_t *t);
 void mesh_run_checked(const char *top, const run_cfg_t *rc);
+/* The same in lockstep, but the watchdog ends the run: 1 when it fired (a deadlock), 0 when
+ * the traffic drained with every check of mesh_run passed. */
+int mesh_run_deadlocks(const char *top, const run_cfg_t *rc);
 /* Zero load (one-flit packets at 0.004 flits/node/cycle): 5 cycles a router on the path. */
 void mesh_zero_load(const char *top);
 

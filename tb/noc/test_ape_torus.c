@@ -13,6 +13,15 @@
 
 HARNESS_TEST(ape_torus_3x3_patterns) { ape_saturated_patterns("ape_torus_3x3"); }
 
+/* The torus whose routers are joined by APElinks (LINK 1: a 2x2, every link an APElink end each
+ * side, two links each way between neighbours) and by APElinks over RIFL lanes (LINK 2: a ring of
+ * three, the lanes brought up from reset): every pattern at saturation in lockstep with the model
+ * (the links' ends composed of apelink_model and apelink_rifl_model), TRED stepping through 0 .. 2,
+ * nothing lost, every header's ECC byte and every footer's CRC what the last link wrote, no error
+ * counted by a router or a link end, every link up at the end. */
+HARNESS_TEST(ape_torus_apelink_patterns) { ape_saturated_patterns("ape_torus_2x2_apelink"); }
+HARNESS_TEST(ape_torus_rifl_patterns) { ape_saturated_patterns("ape_torus_ring_rifl"); }
+
 /* Zero load: a packet at a time, two cycles a router and one a word behind the header. */
 HARNESS_TEST(ape_torus_zero_load) {
   const char *top = "ape_torus_3x3";

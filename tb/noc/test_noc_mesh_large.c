@@ -1,7 +1,7 @@
 /*
- * Tests of noc_mesh on 4x4 and 8x8 meshes (docs/noc/index.md "Tests"). Their tops are @regress
- * (make test's Verilator program leaves them out: about 150 s of build) and in the Icarus
- * program mesh_large; on Icarus they run in make regress and make sim (tb/noc/block.mk).
+ * Tests of noc_mesh on 4x4 and 8x8 meshes and a 4x4 torus (docs/noc/index.md "Tests"). Their tops
+ * are @regress (make test's Verilator program leaves them out: about 150 s of build) and in the
+ * Icarus program mesh_large; on Icarus they run in make regress and make sim (tb/noc/block.mk).
  */
 #include "ape_tb.h"
 #include "harness.h"
@@ -14,6 +14,7 @@ HARNESS_TEST(mesh_zero_load_large) {
   mesh_zero_load("noc_mesh_4x4_wf");
   mesh_zero_load("noc_mesh_8x8");
   mesh_zero_load("noc_mesh_4x4_ll");
+  mesh_zero_load("noc_mesh_torus_4x4");
 }
 
 /* Every pattern at saturation: nothing lost, no deadlock. */
@@ -27,6 +28,7 @@ static void patterns(const char *top) {
 HARNESS_TEST(mesh_4x4_xy_patterns) { patterns("noc_mesh_4x4"); }
 HARNESS_TEST(mesh_4x4_wf_patterns) { patterns("noc_mesh_4x4_wf"); }
 HARNESS_TEST(mesh_4x4_ll_patterns) { patterns("noc_mesh_4x4_ll"); }
+HARNESS_TEST(torus_4x4_patterns) { patterns("noc_mesh_torus_4x4"); }
 
 HARNESS_TEST(mesh_4x4_slow_sinks) {
   run_cfg_t rc = {NOC_PAT_UNIFORM, 0.5, 8, 0.15, (unsigned)harness_scaled(400, 2000, 20000), 4};

@@ -10,10 +10,10 @@
 HARNESS_TEST(vectors_noc_router) { harness_play_vectors_glob("noc/noc_router_*.vec"); }
 
 static const router_top_t tops[] = {
-    {"noc_router_xy", {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0}, 1, 2},
-    {"noc_router_wf", {4, 4, 4, 4, 16, 2, NOC_WEST_FIRST, 4, 0}, 2, 1},
-    {"noc_router_v3", {3, 5, 3, 2, 16, 3, NOC_XY, 16, 0}, 1, 3},
-    {"noc_router_ll", {4, 4, 4, 8, 16, 2, NOC_WEST_FIRST, 16, 1}, 1, 1},
+    {"noc_router_xy", {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0, 0}, 1, 2},
+    {"noc_router_wf", {4, 4, 4, 4, 16, 2, NOC_WEST_FIRST, 4, 0, 0}, 2, 1},
+    {"noc_router_v3", {3, 5, 3, 2, 16, 3, NOC_XY, 16, 0, 0}, 1, 3},
+    {"noc_router_ll", {4, 4, 4, 8, 16, 2, NOC_WEST_FIRST, 16, 1, 0}, 1, 1},
 };
 
 /* Legal traffic on every port: everything that goes in comes out, no error is counted. */

@@ -10,7 +10,7 @@
 
 HARNESS_PROGRAM(router_v16);
 
-static const router_top_t top = {"noc_router_v16", {4, 4, 16, 4, 16, 2, NOC_XY, 16, 0}, 2, 2};
+static const router_top_t top = {"noc_router_v16", {4, 4, 16, 4, 16, 2, NOC_XY, 16, 0, 0}, 2, 2};
 
 HARNESS_TEST(router_v16_random) {
   prng_t r;

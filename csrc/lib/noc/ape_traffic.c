@@ -3,6 +3,9 @@
  */
 #include "ape_traffic.h"
 
+#include "apelink_model.h"
+#include "secded.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +164,26 @@ static int new_packet(ape_traffic_t *t, unsigned l) {
   return 0;
 }
 
+/* Word i of packet pk as its sink must see it: as sent, and with links (c.links) what the last
+ * APElink it crossed writes into it: the header's ECC byte, the footer's CRC and flag. */
+static void expected(const ape_traffic_t *t, const ape_tr_pkt_t *pk, unsigned i, ape_word_t *w) {
+  ape_tr_word(&t->p, pk, i, w);
+  if (!t->c.links || pk->src == pk->dst)
+    return;
+  if (i == 0) {
+    secded_encode(w->w, t->p.w);
+  } else if (i == pk->len + 1) {
+    apl_word_t pl[256];
+    for (unsigned j = 0; j < pk->len; j++) {
+      ape_word_t x;
+      ape_tr_word(&t->p, pk, j + 1, &x);
+      memcpy(pl[j].w, x.w, sizeof pl[j].w);
+    }
+    put_bits(w, 0, 32, apl_payload_crc(pl, pk->len, t->p.w));
+    put_bits(w, 32, 1, 0);
+  }
+}
+
 /* A word ejected at local port l on vc: the next word of the packet the sink is receiving. */
 static int eject(ape_traffic_t *t, unsigned l, unsigned vc, const ape_word_t *w) {
   ape_tr_sink_t *k = &t->snk[l];
@@ -179,7 +202,7 @@ static int eject(ape_traffic_t *t, unsigned l, unsigned vc, const ape_word_t *w)
     const ape_tr_pkt_t *pk = &t->pk[id];
     if (pk->dst * t->p.nloc + pk->port != l)
       return fail(t, "a packet at the wrong node or port (misrouted)", l, vc, id);
-    ape_tr_word(&t->p, pk, 0, &exp);
+    expected(t, pk, 0, &exp);
     if (memcmp(&exp, w, sizeof exp))
       return fail(t, "header corrupted", l, vc, id);
     k->busy[vc] = 1;
@@ -189,7 +212,7 @@ static int eject(ape_traffic_t *t, unsigned l, unsigned vc, const ape_word_t *w)
     return 0;
   }
   const ape_tr_pkt_t *pk = &t->pk[k->id[vc]];
-  ape_tr_word(&t->p, pk, k->k[vc], &exp);
+  expected(t, pk, k->k[vc], &exp);
   if (memcmp(&exp, w, sizeof exp))
     return fail(t,
                 k->k[vc] <= pk->len ? "payload word corrupted or out of order" : "footer corrupted",

@@ -29,6 +29,9 @@ typedef struct {
   unsigned src_mask;   /* local ports that send (bit l; 0: all) */
   int fixed_node;      /* >= 0: every packet goes to this node ... */
   unsigned fixed_port; /* ... and local port (instead of the pattern) */
+  unsigned links;      /* 1: APElinks join the routers (ape_torus LINK 1, 2): a packet that
+                          crossed one has the last link's ECC byte in its header and the CRC-32
+                          of its payload in its footer's [31:0], [32] clear (apelink.md) */
 } ape_traffic_cfg_t;
 
 typedef struct {

@@ -42,9 +42,15 @@ unsigned noc_pattern_dst(noc_pattern_t pat, unsigned xs, unsigned ys, unsigned s
   }
 }
 
+/* Hops between coordinates a and b in a dimension of k: a torus goes the shorter way round. */
+static unsigned dim_hops(const noc_params_t *p, unsigned a, unsigned b, unsigned k) {
+  unsigned d = a > b ? a - b : b - a;
+  return p->torus && k - d < d ? k - d : d;
+}
+
 unsigned noc_hops(const noc_params_t *p, unsigned a, unsigned b) {
   unsigned ax = a % p->xs, ay = a / p->xs, bx = b % p->xs, by = b / p->xs;
-  return (ax > bx ? ax - bx : bx - ax) + (ay > by ? ay - by : by - ay);
+  return dim_hops(p, ax, bx, p->xs) + dim_hops(p, ay, by, p->ys);
 }
 
 /* Payload of flit k of packet id: the head carries the id, the others a hash of both. */

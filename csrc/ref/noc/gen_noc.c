@@ -13,7 +13,7 @@
 static int router_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
   noc_params_t pp = {(unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
                      (unsigned)p[3], (unsigned)p[4], (unsigned)p[5],
-                     (unsigned)p[6], (unsigned)p[7], 0};
+                     (unsigned)p[6], (unsigned)p[7], 0, 0};
   static noc_router_t m;
   if (noc_router_init(&m, &pp))
     return gen_fail(ctx, "%s: parameters out of range (docs/noc/noc_router.md)", top->name);

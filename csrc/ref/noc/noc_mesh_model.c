@@ -10,21 +10,31 @@
 #include <string.h>
 
 int noc_mesh_neighbour(const noc_params_t *p, unsigned n, unsigned o) {
-  unsigned x = n % p->xs, y = n / p->xs;
+  unsigned x = n % p->xs, y = n / p->xs, nx = x, ny = y;
   if (n >= p->xs * p->ys)
     return -1;
+  /* TORUS: no edge, each row and column a ring; a ring of one node has no link */
   switch (o) {
   case NOC_NORTH:
-    return y + 1 < p->ys ? (int)(n + p->xs) : -1;
+    if (y + 1 < p->ys || (p->torus && p->ys > 1))
+      ny = (y + 1) % p->ys;
+    break;
   case NOC_EAST:
-    return x + 1 < p->xs ? (int)(n + 1) : -1;
+    if (x + 1 < p->xs || (p->torus && p->xs > 1))
+      nx = (x + 1) % p->xs;
+    break;
   case NOC_SOUTH:
-    return y > 0 ? (int)(n - p->xs) : -1;
+    if (y > 0 || (p->torus && p->ys > 1))
+      ny = (y + p->ys - 1) % p->ys;
+    break;
   case NOC_WEST:
-    return x > 0 ? (int)(n - 1) : -1;
+    if (x > 0 || (p->torus && p->xs > 1))
+      nx = (x + p->xs - 1) % p->xs;
+    break;
   default:
     return -1;
   }
+  return nx == x && ny == y ? -1 : (int)(ny * p->xs + nx);
 }
 
 /* The port of the neighbour through o that faces back: north <-> south, east <-> west. */

@@ -35,7 +35,7 @@
 /* ------------------------------------------------------------------ parameters and flits */
 
 noc_params_t noc_default_params(void) {
-  noc_params_t p = {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0};
+  noc_params_t p = {4, 4, 4, 16, 32, 2, NOC_XY, 16, 0, 0};
   return p;
 }
 
@@ -76,6 +76,8 @@ int noc_params_check(const noc_params_t *p) {
   if (p->ew < 1 || p->ew > 32)
     return -1;
   if (p->lowlat > 1)
+    return -1;
+  if (p->torus > 1 || (p->torus && p->routing != NOC_XY))
     return -1;
   if (noc_widths(p).fw > 50) /* 2 + 4 + 4 + 4 + 4 + 32: the widest, held in a uint64_t */
     return -1;
@@ -134,11 +136,41 @@ static unsigned class_credits(const noc_params_t *p, unsigned cls,
   return sum;
 }
 
+/* On a ring of k nodes from c to t: 1 plus (east, north), -1 minus, 0 there; the shorter way
+ * round, plus when both are as short. */
+static int ring_way(unsigned t, unsigned c, unsigned k) {
+  if (t == c)
+    return 0;
+  unsigned a = (t + k - c) % k, b = (c + k - t) % k;
+  return a <= b ? 1 : -1;
+}
+
+void noc_vc_range(const noc_params_t *p, unsigned x, unsigned y, unsigned o, unsigned cls,
+                  unsigned dst_x, unsigned dst_y, unsigned *lo, unsigned *hi) {
+  unsigned per = p->v / p->ncls, half = per / 2;
+  *lo = cls * per;
+  *hi = (cls + 1) * per;
+  if (!p->torus || per < 2 || o == NOC_LOCAL || o >= NOC_P)
+    return;
+  int up = o == NOC_NORTH   ? dst_y > y
+           : o == NOC_EAST  ? dst_x > x
+           : o == NOC_SOUTH ? dst_y < y
+                            : dst_x < x;
+  if (up)
+    *lo += half;
+  else
+    *hi = *lo + half;
+}
+
 int noc_route(const noc_params_t *p, unsigned x, unsigned y, unsigned in_port, unsigned cls,
               unsigned dst_x, unsigned dst_y, const unsigned credits[NOC_P][NOC_MAX_V]) {
   if (in_port >= NOC_P || dst_x >= p->xs || dst_y >= p->ys)
     return -1;
   int dx = (int)dst_x - (int)x, dy = (int)dst_y - (int)y;
+  if (p->torus) { /* only the sign matters: the shorter way round, plus when as short */
+    dx = ring_way(dst_x, x, p->xs);
+    dy = ring_way(dst_y, y, p->ys);
+  }
   /* arrival: the flit moved away from its destination */
   if ((in_port == NOC_NORTH && dy > 0) || (in_port == NOC_SOUTH && dy < 0) ||
       (in_port == NOC_EAST && dx > 0) || (in_port == NOC_WEST && dx < 0))
@@ -346,8 +378,10 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in) {
       want[q][v] = -1;
       if (!waiting[q][v] || rte[q][v] >= NOC_P)
         continue;
-      unsigned cls = v / per;
-      for (unsigned w = cls * per; w < (cls + 1) * per; w++)
+      noc_flit_t hf = noc_flit_unpack(p, c->buf[c->rd]); /* the head, at the front */
+      unsigned lo, hi;
+      noc_vc_range(p, in->my_x, in->my_y, rte[q][v], v / per, hf.dst_x, hf.dst_y, &lo, &hi);
+      for (unsigned w = lo; w < hi; w++)
         if (!s->busy[rte[q][v]][w]) {
           want[q][v] = (int)w;
           break;

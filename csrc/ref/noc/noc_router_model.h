@@ -1,6 +1,6 @@
 /*
  * noc_router_model.h - cycle-exact model of rtl/noc/noc_router.v #(XS, YS, V, D, PW, NCLS,
- * ROUTING, EW, LOWLAT): the Nebula mesh router. docs/noc/noc_router.md is the contract (flit
+ * ROUTING, EW, LOWLAT, TORUS): the Nebula mesh router. docs/noc/noc_router.md is the contract (flit
  * format, ports, the five stages or, with LOWLAT 1, the three-cycle pipeline, routing, errors).
  *
  * noc_router_comb() gives the outputs visible in the current cycle (all registered: they depend
@@ -34,9 +34,11 @@ typedef struct {
   unsigned routing; /* NOC_XY or NOC_WEST_FIRST */
   unsigned ew;      /* error counter bits, 1 .. 32 */
   unsigned lowlat;  /* 0: five stages; 1: RC at BW, speculative SA (three cycles a router) */
+  unsigned torus;   /* 1: a router of a torus: XY the shorter way round, VC halves (XY only) */
 } noc_params_t;
 
-/* The RTL defaults: XS 4, YS 4, V 4, D 16, PW 32, NCLS 2, ROUTING 0, EW 16, LOWLAT 0. */
+/* The RTL defaults: XS 4, YS 4, V 4, D 16, PW 32, NCLS 2, ROUTING 0, EW 16, LOWLAT 0,
+ * TORUS 0. */
 noc_params_t noc_default_params(void);
 int noc_params_check(const noc_params_t *p); /* 0 when legal, else -1 */
 
@@ -102,6 +104,13 @@ void noc_router_clock(noc_router_t *r, const noc_rin_t *in);
  * the output port, or -1 when misrouted. */
 int noc_route(const noc_params_t *p, unsigned x, unsigned y, unsigned in_port, unsigned cls,
               unsigned dst_x, unsigned dst_y, const unsigned credits[NOC_P][NOC_MAX_V]);
+
+/* TORUS: the VCs a head routed to output o at (x, y) for (dst_x, dst_y) may be given, of class
+ * cls's set: [*lo, *hi). A hop on a ring takes the upper half while the destination is ahead
+ * without crossing the wrap link, the lower half otherwise; the local port (and any mesh, or a
+ * class of one VC) the whole set. */
+void noc_vc_range(const noc_params_t *p, unsigned x, unsigned y, unsigned o, unsigned cls,
+                  unsigned dst_x, unsigned dst_y, unsigned *lo, unsigned *hi);
 
 #ifdef __cplusplus
 }

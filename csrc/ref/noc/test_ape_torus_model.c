@@ -237,9 +237,34 @@ static int ring_waits(const ape_torus_t *m, unsigned o) {
   return 1;
 }
 
-/* Runs cfg's traffic; with stop_stuck, stops when no word has moved for stop_stuck cycles while
- * packets are outstanding (else that is a failure). */
-static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck,
+/* What an APElink changes on the way (docs/noc/apelink.md): the header leaves with the last
+ * link's ECC byte (not compared: g's is cleared), the footer with the payload's CRC-32 in
+ * [31:0] and the CRC-error flag [32] clear (written into w). */
+static void link_word(const ape_params_t *p, unsigned id, unsigned i, const pkt_t *q, ape_word_t *w,
+                      ape_word_t *g) {
+  if (i == 0) {
+    ape_word_set_bits(g, p->w - 8, 8, 0);
+  } else if (i == q->len + 1) {
+    apl_word_t pl[255];
+    for (unsigned k = 0; k < q->len; k++) {
+      ape_word_t x = pkt_word(p, id, k + 1, q->len, q->dst);
+      memcpy(pl[k].w, x.w, sizeof pl[k].w);
+    }
+    ape_word_set_bits(w, 0, 33, apl_payload_crc(pl, q->len, p->w));
+  }
+}
+
+/* The RIFL lanes of LINK 2 here: a word a frame at W 64 (FW 128), the fabric's frame ids. */
+static alr_params_t lane_params(void) {
+  alr_params_t a = alr_default_params();
+  a.lane.fw = 128;
+  a.lane.fidw = 6;
+  return a;
+}
+
+/* Runs cfg's traffic over links of kind `link` (APE_LINK_*); with stop_stuck, stops when no word
+ * has moved for stop_stuck cycles while packets are outstanding (else that is a failure). */
+static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck, unsigned link,
                     traffic_res_t *res) {
   ape_params_t p = tparams(cfg->xs, cfg->ys, cfg->nloc, cfg->nvc);
   const unsigned nn = cfg->xs * cfg->ys, nl = nn * cfg->nloc, total = nl * cfg->per_port;
@@ -248,7 +273,8 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
   res->total = total;
   char *why = res->why;
   const size_t wl = sizeof res->why;
-  if (ape_torus_init(&m, &p)) {
+  alr_params_t lane = lane_params();
+  if (ape_torus_init_link(&m, &p, link, &lane)) {
     snprintf(why, wl, "init");
     return;
   }
@@ -296,6 +322,10 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
       for (unsigned e = 0; e < APE_NERR; e++)
         if (o->err[k][e])
           snprintf(why, wl, "node %u: error %u counted", k, e);
+      for (unsigned q = APE_XP; q <= APE_YM; q++)
+        for (unsigned e = 0; e < APL_NERR; e++)
+          if (o->link_err[k][q][e])
+            snprintf(why, wl, "node %u port %u: link error %u counted", k, q, e);
       for (unsigned q = 0; q < m.r[k].np; q++)
         moved |= m.ro[k].out_valid[q] != 0;
     }
@@ -325,8 +355,10 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
         }
         if (!why[0]) {
           pkt_t *q = &pk[x->rx];
-          ape_word_t w = pkt_word(&p, (unsigned)x->rx, x->rxi, q->len, q->dst);
-          if (!weq(&w, &o->ej_data[s]))
+          ape_word_t w = pkt_word(&p, (unsigned)x->rx, x->rxi, q->len, q->dst), g = o->ej_data[s];
+          if (link != APE_LINK_WIRE && q->src / cfg->nloc != q->dst / cfg->nloc)
+            link_word(&p, (unsigned)x->rx, x->rxi, q, &w, &g);
+          if (!weq(&w, &g))
             snprintf(why, wl, "packet %d: word %u not as sent", x->rx, x->rxi);
           else if (++x->owed > p.d)
             snprintf(why, wl, "port %u: more than D words unreturned", s);
@@ -390,7 +422,7 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
     for (unsigned s = 0; s < nl; s++)
       owed += pt[s].owed;
     quiet = res->delivered == total && owed == 0 ? quiet + 1 : 0;
-    if (quiet == 20)
+    if (quiet == (link == APE_LINK_WIRE ? 20u : 400u)) /* a link's credits take their time */
       break;
   }
   res->cyc = cyc;
@@ -420,6 +452,15 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
     for (unsigned v = 0; v < p.nvc; v++)
       if (pt[s].cred[v] != p.d)
         snprintf(why, wl, "port %u VC %u: injector credits not home", s, v);
+  /* every APElink end: its FIFOs empty, the far buffer's credits home, nothing owed */
+  for (unsigned e = 0; e < nn * 4 && link != APE_LINK_WIRE && !why[0]; e++) {
+    if (ape_torus_neighbour(&p, e / 4, e % 4) < 0)
+      continue;
+    const apl_t *a = link == APE_LINK_APELINK ? &m.apl[e] : &m.alr[e].link;
+    for (unsigned v = 0; v < p.nvc; v++)
+      if (a->fifo[v].cnt || a->rcred[v] != p.d || a->owe[v])
+        snprintf(why, wl, "link end %u VC %u not quiet at the end", e, v);
+  }
 out:
   ape_torus_free(&m);
   free(in);
@@ -442,7 +483,7 @@ static void t_traffic(ut_t *t) {
   };
   for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
     traffic_res_t r;
-    traffic(&c[i], 0x5eed0u + i, 0, &r);
+    traffic(&c[i], 0x5eed0u + i, 0, APE_LINK_WIRE, &r);
     UT_CHECK(t, !r.why[0], "%s: %s", c[i].name, r.why);
     ut_info("%s: %u packets, %llu words in %llu cycles", c[i].name, r.total, r.words, r.cyc);
   }
@@ -454,7 +495,7 @@ static void t_traffic(ut_t *t) {
 static void t_deadlock(ut_t *t) {
   traffic_cfg_t c = {"6x1 NVC 1", 6, 1, 1, 1, 0, 0, 0, 200, 6, 1.0, 1.0, 0, 0};
   traffic_res_t r;
-  traffic(&c, 0xdead1u, 2000, &r);
+  traffic(&c, 0xdead1u, 2000, APE_LINK_WIRE, &r);
   UT_CHECK(t, !r.why[0], "NVC 1: %s", r.why);
   UT_CHECK(t, r.deadlocked, "NVC 1 did not deadlock: %u of %u delivered in %llu cycles",
            r.delivered, r.total, r.cyc);
@@ -464,11 +505,32 @@ static void t_deadlock(ut_t *t) {
           r.cyc - r.stuck + 1, r.delivered, r.total, r.ring == APE_XP ? "X+" : "X-");
   c.name = "6x1 NVC 2";
   c.nvc = 2;
-  traffic(&c, 0xdead1u, 2000, &r);
+  traffic(&c, 0xdead1u, 2000, APE_LINK_WIRE, &r);
   UT_CHECK(t, !r.why[0], "NVC 2: %s", r.why);
   UT_CHECK(t, !r.deadlocked && r.delivered == r.total, "NVC 2 stuck: %u of %u delivered",
            r.delivered, r.total);
   ut_info("6x1 NVC 2: %u packets, %llu words in %llu cycles", r.total, r.words, r.cyc);
+}
+
+/* The torus over APElinks (LINK 1) and over APElinks on RIFL lanes (LINK 2): the same checks as
+ * t_traffic (every packet once, intact, at its port; no error, the links' included; every
+ * credit home, every link end quiet). TRED stays 0: D 10 leaves no room above MAXP 8 + 2 (the
+ * link tests of test_apelink_model.c vary it). */
+static void t_traffic_links(ut_t *t) {
+  static const traffic_cfg_t c[] = {
+      /* name xs ys nloc nvc order fixed first per_port minlen p_new p_ret toggle self */
+      {"3x3 over APElinks", 3, 3, 1, 2, 0, 0, 0, 60, 0, 0.15, 0.9, 0, 1},
+      {"4x1 ring over APElinks, saturated", 4, 1, 1, 2, 0, 0, 0, 80, 2, 1.0, 1.0, 0, 0},
+      {"2x2 NLOC 2 over APElinks, Y first", 2, 2, 2, 2, 1, 0, 0, 40, 0, 0.3, 0.7, 0, 1},
+  };
+  for (unsigned link = APE_LINK_APELINK; link <= APE_LINK_RIFL; link++)
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+      traffic_res_t r;
+      traffic(&c[i], 0x11c0u + i, 0, link, &r);
+      UT_CHECK(t, !r.why[0], "%s%s: %s", c[i].name, link == APE_LINK_RIFL ? " (RIFL)" : "", r.why);
+      ut_info("%s%s: %u packets, %llu words in %llu cycles", c[i].name,
+              link == APE_LINK_RIFL ? " over RIFL lanes" : "", r.total, r.words, r.cyc);
+    }
 }
 
 UT_SUITE(ape_torus_model) {
@@ -476,4 +538,5 @@ UT_SUITE(ape_torus_model) {
   ut_run(s, "ape_torus_model zero-load latency 2 * (hops + 1)", t_latency);
   ut_run(s, "ape_torus_model random traffic", t_traffic);
   ut_run(s, "ape_torus_model deadlock with one VC, none with two", t_deadlock);
+  ut_run(s, "ape_torus_model LINK 1 and 2: traffic over APElinks, and over RIFL", t_traffic_links);
 }

@@ -1,9 +1,10 @@
 /* test_noc_mesh_model.c - the mesh of router models (noc_mesh_model.h): neighbours, the wiring
+ * (meshes and tori)
  * (zero-load latency of 5 cycles a router on every path, 3 with LOWLAT 1), and random traffic on
  * 2x2, 4x4 and an odd mesh with XY and west-first routing, with LOWLAT 0 and 1: a credit-respecting
  * injector at every node, a sink that returns credits, every packet delivered exactly once at its
  * node, its flits in order and contiguous on their VC, every field but vc intact, the credits of
- * every link back home, no error. */
+ * every link back home, no error; and the ablation: a saturated ring with one VC deadlocks. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,32 @@ static void t_neighbour(ut_t *t) {
         UT_EQ(t, noc_mesh_neighbour(&p, (unsigned)nb, back), n, "symmetric");
       }
     }
+  /* a torus: no edge; every link symmetric; a ring of one node has no link */
+  noc_params_t tor = mparams(4, 3, NOC_XY);
+  tor.torus = 1;
+  UT_EQ(t, noc_mesh_neighbour(&tor, 3, NOC_EAST), 0, "torus (3,0) east");
+  UT_EQ(t, noc_mesh_neighbour(&tor, 0, NOC_WEST), 3, "torus (0,0) west");
+  UT_EQ(t, noc_mesh_neighbour(&tor, 9, NOC_NORTH), 1, "torus (1,2) north");
+  UT_EQ(t, noc_mesh_neighbour(&tor, 1, NOC_SOUTH), 9, "torus (1,0) south");
+  UT_EQ(t, noc_mesh_neighbour(&tor, 5, NOC_EAST), 6, "torus (1,1) east");
+  noc_params_t ring = mparams(1, 5, NOC_XY);
+  ring.torus = 1;
+  UT_EQ(t, noc_mesh_neighbour(&ring, 2, NOC_EAST), -1, "1x5 torus: no X link");
+  UT_EQ(t, noc_mesh_neighbour(&ring, 4, NOC_NORTH), 0, "1x5 torus (0,4) north");
+  noc_params_t two = mparams(2, 1, NOC_XY);
+  two.torus = 1;
+  UT_EQ(t, noc_mesh_neighbour(&two, 0, NOC_EAST), 1, "2x1 torus: east");
+  UT_EQ(t, noc_mesh_neighbour(&two, 0, NOC_WEST), 1, "2x1 torus: west, the other link");
+  for (unsigned n = 0; n < 12; n++)
+    for (unsigned o = NOC_NORTH; o <= NOC_WEST; o++) {
+      int nb = noc_mesh_neighbour(&tor, n, o);
+      unsigned back = o == NOC_NORTH   ? NOC_SOUTH
+                      : o == NOC_SOUTH ? NOC_NORTH
+                      : o == NOC_EAST  ? NOC_WEST
+                                       : NOC_EAST;
+      UT_CHECK(t, nb >= 0 && noc_mesh_neighbour(&tor, (unsigned)nb, back) == (int)n,
+               "torus node %u port %u: symmetric", n, o);
+    }
   noc_mesh_t m;
   noc_params_t bad = mparams(17, 1, NOC_XY);
   UT_EQ(t, noc_mesh_init(&m, &bad), -1, "bad params");
@@ -78,9 +105,11 @@ static void t_neighbour(ut_t *t) {
  * 1, 2 is at the destination's ej in cycles L, L + 1, L + 2 with L = (hops + 1) * 5, and
  * nowhere else; its credits come back at the source in cycles 4, 5, 6. With LOWLAT 1:
  * L = (hops + 1) * 3, the credits in cycles 2, 3, 4. */
-static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing, unsigned lowlat) {
+static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing, unsigned lowlat,
+                         unsigned torus) {
   noc_params_t p = mparams(xs, ys, routing);
   p.lowlat = lowlat;
+  p.torus = torus;
   const unsigned per_router = lowlat ? 3 : 5, cr0 = lowlat ? 2 : 4;
   noc_mesh_t m;
   noc_min_t *in = calloc(1, sizeof *in);
@@ -94,7 +123,12 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing, un
         UT_CHECK(t, 0, "init");
       }
       unsigned dx = dst % xs, dy = dst / xs, cls = (src + dst) & 1, vc = cls * 2 + (dst & 1);
-      unsigned hops = absdiff(dx, src % xs) + absdiff(dy, src / xs), lat = (hops + 1) * per_router;
+      unsigned hx = absdiff(dx, src % xs), hy = absdiff(dy, src / xs);
+      if (torus) { /* the shorter way round */
+        hx = hx < xs - hx ? hx : xs - hx;
+        hy = hy < ys - hy ? hy : ys - hy;
+      }
+      unsigned hops = hx + hy, lat = (hops + 1) * per_router;
       uint64_t f[3];
       for (unsigned i = 0; i < 3; i++) {
         noc_flit_t fl = {i == 0, i == 2, vc, cls, dx, dy, src << 16 | dst << 4 | i};
@@ -137,16 +171,19 @@ static void latency_mesh(ut_t *t, unsigned xs, unsigned ys, unsigned routing, un
   free(o);
 }
 
+/* xs, ys, routing, torus */
+static const unsigned lat_cfgs[][4] = {{2, 2, 0, 0}, {2, 2, 1, 0}, {4, 4, 0, 0}, {4, 4, 1, 0},
+                                       {3, 5, 1, 0}, {1, 1, 0, 0}, {4, 4, 0, 1}, {5, 3, 0, 1},
+                                       {2, 3, 0, 1}, {6, 1, 0, 1}};
+
 static void t_latency(ut_t *t) {
-  static const unsigned c[][3] = {{2, 2, 0}, {2, 2, 1}, {4, 4, 0}, {4, 4, 1}, {3, 5, 1}, {1, 1, 0}};
-  for (unsigned i = 0; i < sizeof c / sizeof c[0] && !t->failed; i++)
-    latency_mesh(t, c[i][0], c[i][1], c[i][2], 0);
+  for (unsigned i = 0; i < sizeof lat_cfgs / sizeof lat_cfgs[0] && !t->failed; i++)
+    latency_mesh(t, lat_cfgs[i][0], lat_cfgs[i][1], lat_cfgs[i][2], 0, lat_cfgs[i][3]);
 }
 
 static void t_latency_ll(ut_t *t) {
-  static const unsigned c[][3] = {{2, 2, 0}, {2, 2, 1}, {4, 4, 0}, {4, 4, 1}, {3, 5, 1}, {1, 1, 0}};
-  for (unsigned i = 0; i < sizeof c / sizeof c[0] && !t->failed; i++)
-    latency_mesh(t, c[i][0], c[i][1], c[i][2], 1);
+  for (unsigned i = 0; i < sizeof lat_cfgs / sizeof lat_cfgs[0] && !t->failed; i++)
+    latency_mesh(t, lat_cfgs[i][0], lat_cfgs[i][1], lat_cfgs[i][2], 1, lat_cfgs[i][3]);
 }
 
 /* ------------------------------------------------------------------ random traffic */
@@ -164,7 +201,8 @@ typedef struct {
 typedef struct {
   const char *name;
   unsigned xs, ys, routing, v, ncls, d, per_node;
-  double p_new, p_send, p_ret; /* chances a cycle: new packet, send a flit, return a credit */
+  double p_new, p_send, p_ret;     /* chances a cycle: new packet, send a flit, return a credit */
+  unsigned torus, expect_deadlock; /* TORUS; the run must stop making progress (the ablation) */
 } traffic_cfg_t;
 
 typedef struct {
@@ -182,7 +220,11 @@ static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed, unsigned l
   p.v = cfg->v;
   p.ncls = cfg->ncls;
   p.d = cfg->d;
+  p.torus = cfg->torus;
   const unsigned n = cfg->xs * cfg->ys, per = p.v / p.ncls, total = n * cfg->per_node;
+  const unsigned watchdog = 5000; /* cycles without a delivered flit while packets are out */
+  unsigned long long last_flit = 0;
+  int deadlock = 0;
   noc_mesh_t m;
   UT_CHECK(t, noc_mesh_init(&m, &p) == 0, "%s: init", cfg->name);
   noc_min_t *in = calloc(1, sizeof *in);
@@ -226,6 +268,7 @@ static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed, unsigned l
         unsigned id = f.payload >> 3, idx = f.payload & 7u;
         pkt_t *q = id < npk ? &pk[id] : NULL;
         flits++;
+        last_flit = cyc;
         if (!q)
           snprintf(why, sizeof why, "node %u: unknown packet %u", k, id);
         else if (q->dst != k)
@@ -306,6 +349,12 @@ static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed, unsigned l
       break;
     noc_mesh_clock(&m, in);
     idle = delivered == total ? idle + 1 : 0;
+    if (delivered < npk && cyc - last_flit > watchdog) {
+      deadlock = 1;
+      snprintf(why, sizeof why, "no flit delivered for %u cycles, %u packets out (deadlock)",
+               watchdog, npk - delivered);
+      break;
+    }
   }
   if (!why[0] && delivered != total)
     snprintf(why, sizeof why, "%u of %u packets delivered in %llu cycles", delivered, total, cyc);
@@ -324,6 +373,18 @@ static void traffic(ut_t *t, const traffic_cfg_t *cfg, uint64_t seed, unsigned l
   if (!why[0])
     ut_info("%s%s: %u packets, %u flits in %llu cycles, %u credit stalls", cfg->name,
             lowlat ? " LOWLAT 1" : "", total, flits, cyc, stalls);
+  if (cfg->expect_deadlock) {
+    if (deadlock)
+      ut_info("%s%s: deadlocked as expected after %llu cycles, %u of %u packets delivered",
+              cfg->name, lowlat ? " LOWLAT 1" : "", cyc, delivered, total);
+    else
+      snprintf(why, sizeof why,
+               "no deadlock (%u of %u packets delivered): the watchdog proves "
+               "nothing",
+               delivered, total);
+    if (deadlock)
+      why[0] = 0;
+  }
 out:
   noc_mesh_free(&m);
   free(in);
@@ -334,16 +395,36 @@ out:
 }
 
 static const traffic_cfg_t traffic_cfgs[] = {
-    {"2x2 XY", 2, 2, NOC_XY, 4, 2, 16, 300, 0.3, 0.9, 0.9},
-    {"2x2 west-first", 2, 2, NOC_WEST_FIRST, 4, 2, 16, 300, 0.3, 0.9, 0.9},
-    {"4x4 XY", 4, 4, NOC_XY, 4, 2, 16, 150, 0.2, 0.8, 0.9},
-    {"4x4 west-first", 4, 4, NOC_WEST_FIRST, 4, 2, 16, 150, 0.2, 0.8, 0.9},
-    {"4x4 XY D 2, slow sink", 4, 4, NOC_XY, 4, 2, 2, 60, 0.5, 1.0, 0.3},
-    {"4x4 west-first D 2, slow sink", 4, 4, NOC_WEST_FIRST, 4, 2, 2, 60, 0.5, 1.0, 0.3},
-    {"4x4 west-first V 2 NCLS 1 D 4", 4, 4, NOC_WEST_FIRST, 2, 1, 4, 80, 0.5, 1.0, 0.6},
-    {"3x5 west-first V 6 NCLS 3 D 3", 3, 5, NOC_WEST_FIRST, 6, 3, 3, 60, 0.5, 1.0, 0.5},
-    {"4x4 XY V 8 NCLS 8 D 2", 4, 4, NOC_XY, 8, 8, 2, 60, 0.5, 1.0, 0.5},
+    {"2x2 XY", 2, 2, NOC_XY, 4, 2, 16, 300, 0.3, 0.9, 0.9, 0, 0},
+    {"2x2 west-first", 2, 2, NOC_WEST_FIRST, 4, 2, 16, 300, 0.3, 0.9, 0.9, 0, 0},
+    {"4x4 XY", 4, 4, NOC_XY, 4, 2, 16, 150, 0.2, 0.8, 0.9, 0, 0},
+    {"4x4 west-first", 4, 4, NOC_WEST_FIRST, 4, 2, 16, 150, 0.2, 0.8, 0.9, 0, 0},
+    {"4x4 XY D 2, slow sink", 4, 4, NOC_XY, 4, 2, 2, 60, 0.5, 1.0, 0.3, 0, 0},
+    {"4x4 west-first D 2, slow sink", 4, 4, NOC_WEST_FIRST, 4, 2, 2, 60, 0.5, 1.0, 0.3, 0, 0},
+    {"4x4 west-first V 2 NCLS 1 D 4", 4, 4, NOC_WEST_FIRST, 2, 1, 4, 80, 0.5, 1.0, 0.6, 0, 0},
+    {"3x5 west-first V 6 NCLS 3 D 3", 3, 5, NOC_WEST_FIRST, 6, 3, 3, 60, 0.5, 1.0, 0.5, 0, 0},
+    {"4x4 XY V 8 NCLS 8 D 2", 4, 4, NOC_XY, 8, 8, 2, 60, 0.5, 1.0, 0.5, 0, 0},
+    /* tori: the shorter way round, the VC halves keeping the wrap links from closing a cycle */
+    {"4x4 torus", 4, 4, NOC_XY, 4, 2, 4, 150, 0.3, 1.0, 0.9, 1, 0},
+    {"5x3 torus V 6 NCLS 2 D 3", 5, 3, NOC_XY, 6, 2, 3, 80, 0.5, 1.0, 0.6, 1, 0},
+    {"6x1 ring V 2 NCLS 1 D 2, saturated", 6, 1, NOC_XY, 2, 1, 2, 300, 1.0, 1.0, 1.0, 1, 0},
+    {"1x6 ring V 2 NCLS 1 D 2, saturated", 1, 6, NOC_XY, 2, 1, 2, 300, 1.0, 1.0, 1.0, 1, 0},
 };
+
+/* The ablation: the same saturated rings with one VC, no halves, must deadlock (the watchdog
+ * sees it), while two VCs drain (above). */
+static const traffic_cfg_t deadlock_cfgs[] = {
+    {"6x1 ring V 1, saturated", 6, 1, NOC_XY, 1, 1, 2, 300, 1.0, 1.0, 1.0, 1, 1},
+    {"1x6 ring V 1, saturated", 1, 6, NOC_XY, 1, 1, 2, 300, 1.0, 1.0, 1.0, 1, 1},
+};
+
+static void t_deadlock_ablation(ut_t *t) {
+  for (unsigned i = 0; i < sizeof deadlock_cfgs / sizeof deadlock_cfgs[0] && !t->failed; i++) {
+    traffic(t, &deadlock_cfgs[i], 0x9abcu + i, 0);
+    if (!t->failed)
+      traffic(t, &deadlock_cfgs[i], 0xdef0u + i, 1);
+  }
+}
 
 static void t_traffic(ut_t *t) {
   for (unsigned i = 0; i < sizeof traffic_cfgs / sizeof traffic_cfgs[0] && !t->failed; i++)
@@ -362,4 +443,5 @@ UT_SUITE(noc_mesh_model) {
   ut_run(s, "noc_mesh_model random traffic", t_traffic);
   ut_run(s, "noc_mesh_model LOWLAT 1: zero-load latency (hops + 1) * 3", t_latency_ll);
   ut_run(s, "noc_mesh_model LOWLAT 1: random traffic", t_traffic_ll);
+  ut_run(s, "noc_mesh_model torus with one VC a class deadlocks (ablation)", t_deadlock_ablation);
 }

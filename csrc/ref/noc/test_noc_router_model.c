@@ -141,6 +141,15 @@ static void t_params(ut_t *t) {
   d.lowlat = 2;
   UT_EQ(t, noc_params_check(&d), -1, "LOWLAT 2 illegal");
   d.lowlat = 0;
+  UT_EQ(t, d.torus, 0, "TORUS 0 by default");
+  d.torus = 1;
+  UT_EQ(t, noc_params_check(&d), 0, "TORUS 1 legal with XY");
+  d.routing = NOC_WEST_FIRST;
+  UT_EQ(t, noc_params_check(&d), -1, "TORUS 1 illegal with west-first");
+  d.routing = NOC_XY;
+  d.torus = 2;
+  UT_EQ(t, noc_params_check(&d), -1, "TORUS 2 illegal");
+  d.torus = 0;
   UT_EQ(t, noc_params_check(NULL), -1, "NULL");
   noc_widths_t w = noc_widths(&d);
   UT_CHECK(t, w.xw == 2 && w.yw == 2 && w.vcw == 2 && w.cw == 1 && w.fw == 41, "default widths");
@@ -152,7 +161,7 @@ static void t_params(ut_t *t) {
       {16, 16, 16, 64, 32, 16, 1, 32}};
   for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
     noc_params_t p = {good[i][0], good[i][1], good[i][2], good[i][3], good[i][4],
-                      good[i][5], good[i][6], good[i][7], 0};
+                      good[i][5], good[i][6], good[i][7], 0,          0};
     UT_CHECK(t, noc_params_check(&p) == 0, "legal set %u refused", i);
     noc_router_t r;
     UT_CHECK(t, noc_router_init(&r, &p) == 0, "init of legal set %u", i);
@@ -167,20 +176,20 @@ static void t_params(ut_t *t) {
       {4, 4, 2, 16, 32, 3, 0, 16}};
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     noc_params_t p = {bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4],
-                      bad[i][5], bad[i][6], bad[i][7], 0};
+                      bad[i][5], bad[i][6], bad[i][7], 0,         0};
     UT_CHECK(t, noc_params_check(&p) == -1, "illegal set %u accepted", i);
     noc_router_t r;
     UT_CHECK(t, noc_router_init(&r, &p) == -1, "init of illegal set %u", i);
   }
   /* the widest legal flit is exactly 50 bits: 2 + 4 + 4 + 4 + 4 + 32 */
-  noc_params_t wide = {16, 16, 16, 64, 32, 16, 1, 32, 0};
+  noc_params_t wide = {16, 16, 16, 64, 32, 16, 1, 32, 0, 0};
   w = noc_widths(&wide);
   UT_CHECK(t, w.xw == 4 && w.yw == 4 && w.vcw == 4 && w.cw == 4 && w.fw == 50, "widest");
   /* widths of non powers of two and of one */
-  noc_params_t odd = {5, 9, 6, 16, 7, 3, 0, 8, 0};
+  noc_params_t odd = {5, 9, 6, 16, 7, 3, 0, 8, 0, 0};
   w = noc_widths(&odd);
   UT_CHECK(t, w.xw == 3 && w.yw == 4 && w.vcw == 3 && w.cw == 2 && w.fw == 21, "odd widths");
-  noc_params_t one = {1, 1, 1, 2, 1, 1, 0, 1, 0};
+  noc_params_t one = {1, 1, 1, 2, 1, 1, 0, 1, 0, 0};
   w = noc_widths(&one);
   UT_CHECK(t, w.xw == 1 && w.yw == 1 && w.vcw == 1 && w.cw == 1 && w.fw == 7, "widths of 1");
 }
@@ -192,7 +201,7 @@ static void t_flit(ut_t *t) {
   uint64_t x = 0x9e3779b97f4a7c15u;
   for (unsigned i = 0; i < sizeof sets / sizeof sets[0]; i++) {
     noc_params_t p = {sets[i][0], sets[i][1], sets[i][2], sets[i][3], sets[i][4],
-                      sets[i][5], sets[i][6], sets[i][7], 0};
+                      sets[i][5], sets[i][6], sets[i][7], 0,          0};
     noc_widths_t w = noc_widths(&p);
     for (unsigned k = 0; k < 200; k++) {
       x ^= x << 13;
@@ -294,6 +303,92 @@ static void t_route_xy(ut_t *t) {
   one.xs = one.ys = 1;
   UT_EQ(t, noc_route(&one, 0, 0, NOC_LOCAL, 0, 0, 0, cr), NOC_LOCAL, "1x1");
   UT_EQ(t, noc_route(&one, 0, 0, NOC_LOCAL, 0, 1, 0, cr), -1, "1x1 off mesh");
+}
+
+/* TORUS: the shorter way round each ring (plus when as short), misrouted when it arrived going
+ * the other way or turned from Y to X; and the VC halves of every hop. */
+static void t_route_torus(ut_t *t) {
+  noc_params_t p = noc_default_params(); /* V 4, NCLS 2: class 1 = VCs 2 (lower), 3 (upper) */
+  p.torus = 1;
+  p.xs = 5;
+  p.ys = 4;
+  unsigned cr[NOC_P][NOC_MAX_V];
+  fill_credits(cr, 16);
+  /* from (1, 2) on a 5 x 4 torus: x 2, 3 east, 4, 0 west; y 3, 0 north (0: a tie), 1 south */
+  static const int xport[5] = {NOC_WEST, NOC_LOCAL, NOC_EAST, NOC_EAST, NOC_WEST};
+  static const int yport[4] = {NOC_NORTH, NOC_SOUTH, NOC_LOCAL, NOC_NORTH};
+  for (unsigned dx = 0; dx < 5; dx++)
+    for (unsigned dy = 0; dy < 4; dy++) {
+      int want = dx != 1 ? xport[dx] : yport[dy];
+      int got = noc_route(&p, 1, 2, NOC_LOCAL, 1, dx, dy, cr);
+      UT_CHECK(t, got == want, "torus from local to (%u,%u): %d, want %d", dx, dy, got, want);
+    }
+  /* arriving going west (from the east port) and still going west is fine, east is not */
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_EAST, 1, 4, 2, cr), NOC_WEST, "east -> west round the wrap");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_EAST, 1, 3, 2, cr), -1, "from east, now east");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_WEST, 1, 4, 2, cr), -1, "from west, now west");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_WEST, 1, 3, 0, cr), NOC_EAST, "west -> east");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_SOUTH, 1, 1, 0, cr), NOC_NORTH, "south -> north over wrap");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_NORTH, 1, 1, 0, cr), -1, "from north, now north");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_SOUTH, 1, 2, 0, cr), -1, "from south, X left");
+  UT_EQ(t, noc_route(&p, 1, 2, NOC_LOCAL, 1, 5, 0, cr), -1, "off the torus");
+  /* the same coordinates on a mesh go the long way */
+  noc_params_t m = p;
+  m.torus = 0;
+  UT_EQ(t, noc_route(&m, 1, 2, NOC_LOCAL, 1, 4, 0, cr), NOC_EAST, "mesh: east to x 4");
+  UT_EQ(t, noc_route(&m, 1, 2, NOC_EAST, 1, 4, 2, cr), -1, "mesh: no wrap from east");
+  /* VC halves: upper while the destination is ahead without the wrap link */
+  noc_params_t one = p; /* one VC a class: no halves (not deadlock-free) */
+  one.v = 2;
+  noc_params_t three = p; /* V 6, NCLS 2: halves of 1 and 2 */
+  three.v = 6;
+  static const struct {
+    unsigned which, x, o, cls, dx, dy, lo, hi; /* which: 0 p, 1 mesh, 2 one, 3 three */
+    const char *what;
+  } vr[] = {{0, 1, NOC_EAST, 1, 3, 2, 3, 4, "east, ahead: upper"},
+            {0, 4, NOC_EAST, 1, 0, 2, 2, 3, "east over the wrap: lower"},
+            {0, 1, NOC_WEST, 0, 0, 2, 1, 2, "west, ahead: upper"},
+            {0, 1, NOC_WEST, 0, 4, 2, 0, 1, "west, wrap to come: lower"},
+            {0, 1, NOC_NORTH, 0, 1, 0, 0, 1, "north, wrap to come: lower"},
+            {0, 1, NOC_SOUTH, 0, 1, 1, 1, 2, "south, ahead: upper"},
+            {0, 1, NOC_LOCAL, 1, 1, 2, 2, 4, "local: the whole class"},
+            {1, 4, NOC_EAST, 1, 0, 2, 2, 4, "mesh: the whole class"},
+            {2, 4, NOC_EAST, 1, 0, 2, 1, 2, "one VC a class: that VC"},
+            {3, 1, NOC_EAST, 1, 3, 2, 4, 6, "three a class: upper"},
+            {3, 4, NOC_EAST, 1, 0, 2, 3, 4, "three a class: lower"}};
+  const noc_params_t *ps[4] = {&p, &m, &one, &three};
+  for (unsigned i = 0; i < sizeof vr / sizeof vr[0]; i++) {
+    unsigned lo, hi;
+    noc_vc_range(ps[vr[i].which], vr[i].x, 2, vr[i].o, vr[i].cls, vr[i].dx, vr[i].dy, &lo, &hi);
+    UT_CHECK(t, lo == vr[i].lo && hi == vr[i].hi, "%s: [%u, %u), want [%u, %u)", vr[i].what, lo, hi,
+             vr[i].lo, vr[i].hi);
+  }
+}
+
+/* A router of a 4 x 4 torus at (3, 1): heads from the local port, class 0 (VCs 0 lower, 1
+ * upper). To x 0 and x 1 it goes east over the wrap link (x 1 a tie) on VC 0; to x 2 west, ahead,
+ * on VC 1; to (3, 3) north on VC 1 (a tie, no wrap); to (3, 0) south, ahead, on VC 1; to (3, 1)
+ * local on VC 0, the lowest of the class. Each leaves in cycle 5 after its arrival. */
+static void t_torus_vc(ut_t *t) {
+  noc_params_t p = noc_default_params();
+  p.torus = 1;
+  static const unsigned c[][4] = {{0, 1, NOC_EAST, 0},  {1, 1, NOC_EAST, 0},  {2, 1, NOC_WEST, 1},
+                                  {3, 3, NOC_NORTH, 1}, {3, 0, NOC_SOUTH, 1}, {3, 1, NOC_LOCAL, 0}};
+  for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+    rt_t *h = rt_new(&p, 3, 1);
+    UT_CHECK(t, h != NULL, "alloc");
+    uint64_t f = mkflit(&p, 1, 1, 1, 0, c[i][0], c[i][1], 0x5a00u + i);
+    rt_send(h, NOC_LOCAL, f);
+    rt_run_to(h, 10);
+    ev_t ev = {5, c[i][2], with_vc(&p, f, c[i][3])};
+    check_outs(t, h, &ev, 1);
+    free(h);
+    if (t->failed) {
+      size_t n = strlen(t->reason);
+      snprintf(t->reason + n, sizeof t->reason - n, " (case %u)", i);
+      return;
+    }
+  }
 }
 
 static void t_route_wf(ut_t *t) {
@@ -1185,6 +1280,8 @@ UT_SUITE(noc_router_model) {
   ut_run(s, "noc_router_model flit pack/unpack", t_flit);
   ut_run(s, "noc_router_model route XY", t_route_xy);
   ut_run(s, "noc_router_model route west-first", t_route_wf);
+  ut_run(s, "noc_router_model route TORUS, VC halves", t_route_torus);
+  ut_run(s, "noc_router_model TORUS: the VC half of each hop", t_torus_vc);
   ut_run(s, "noc_router_model single flit, 5 cycles", t_single);
   ut_run(s, "noc_router_model west-first RC on start-of-cycle credits", t_wf_rc);
   ut_run(s, "noc_router_model wormhole, lowest free VC", t_wormhole_lowest);
