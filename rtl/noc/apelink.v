@@ -211,7 +211,7 @@ module apelink #(
             trem_next  = trem_q - 8'd1;
             if (trem_q == 8'd1) ts_next = T_FTR;
           end else begin
-            send_data[32:0] = {1'b0, tx_crc};
+            send_data[31:0] = tx_crc;  // [32], the CRC-error flag, as it came: sticky
             cr_due_next     = 1'b1;
             ts_next         = T_IDLE;
           end

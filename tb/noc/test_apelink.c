@@ -55,6 +55,8 @@ static void make_word(const book_t *b, unsigned id, unsigned len, unsigned i, ap
   ape_tr_pkt_t k = {id, 0, 0, 0, len, 0, 0, 0};
   ape_word_t x;
   ape_tr_word(&b->wp, &k, i, &x);
+  if (i == len + 1)
+    x.w[1] &= ~1u; /* a source's footer: the CRC-error flag 0 (apelink.md) */
   memcpy(w, &x, sizeof *w);
 }
 

@@ -165,7 +165,8 @@ static int new_packet(ape_traffic_t *t, unsigned l) {
 }
 
 /* Word i of packet pk as its sink must see it: as sent, and with links (c.links) what the last
- * APElink it crossed writes into it: the header's ECC byte, the footer's CRC and flag. */
+ * APElink it crossed writes into it: the header's ECC byte, the footer's CRC (the footer's
+ * random [32] is a flag the links must carry unchanged on a clean run). */
 static void expected(const ape_traffic_t *t, const ape_tr_pkt_t *pk, unsigned i, ape_word_t *w) {
   ape_tr_word(&t->p, pk, i, w);
   if (!t->c.links || pk->src == pk->dst)
@@ -179,8 +180,7 @@ static void expected(const ape_traffic_t *t, const ape_tr_pkt_t *pk, unsigned i,
       ape_tr_word(&t->p, pk, j + 1, &x);
       memcpy(pl[j].w, x.w, sizeof pl[j].w);
     }
-    put_bits(w, 0, 32, apl_payload_crc(pl, pk->len, t->p.w));
-    put_bits(w, 32, 1, 0);
+    put_bits(w, 0, 32, apl_payload_crc(pl, pk->len, t->p.w)); /* [32] as sent: kept */
   }
 }
 

@@ -31,7 +31,7 @@ typedef struct {
   unsigned fixed_port; /* ... and local port (instead of the pattern) */
   unsigned links;      /* 1: APElinks join the routers (ape_torus LINK 1, 2): a packet that
                           crossed one has the last link's ECC byte in its header and the CRC-32
-                          of its payload in its footer's [31:0], [32] clear (apelink.md) */
+                          of its payload in its footer's [31:0], [32] as sent (apelink.md) */
 } ape_traffic_cfg_t;
 
 typedef struct {

@@ -233,7 +233,7 @@ void apl_clock(apl_t *m, const apl_in_t *in) {
         ntstate = APL_TX_FOOTER;
     } else { /* FOOTER */
       txw.w[0] = crc_finish(&CRC_32, s->tcrc);
-      txw.w[1] &= ~1u; /* the CRC-error flag, bit 32 */
+      /* bit 32, the CRC-error flag, goes on as it came (sticky over several links) */
       ncr_due = 1;
       ntstate = APL_TX_IDLE;
     }

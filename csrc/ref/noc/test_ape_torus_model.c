@@ -11,6 +11,7 @@
 
 #include "ape_torus_model.h"
 #include "prng.h"
+#include "secded.h"
 #include "unit.h"
 
 static ape_params_t tparams(unsigned xs, unsigned ys, unsigned nloc, unsigned nvc) {
@@ -237,20 +238,20 @@ static int ring_waits(const ape_torus_t *m, unsigned o) {
   return 1;
 }
 
-/* What an APElink changes on the way (docs/noc/apelink.md): the header leaves with the last
- * link's ECC byte (not compared: g's is cleared), the footer with the payload's CRC-32 in
- * [31:0] and the CRC-error flag [32] clear (written into w). */
-static void link_word(const ape_params_t *p, unsigned id, unsigned i, const pkt_t *q, ape_word_t *w,
-                      ape_word_t *g) {
+/* What an APElink changes on the way (docs/noc/apelink.md), written into the expected word w:
+ * the header leaves with the last link's ECC byte (the SECDED of its data bits), the footer
+ * with the payload's CRC-32 in [31:0], the CRC-error flag [32] as sent. */
+static void link_word(const ape_params_t *p, unsigned id, unsigned i, const pkt_t *q,
+                      ape_word_t *w) {
   if (i == 0) {
-    ape_word_set_bits(g, p->w - 8, 8, 0);
+    secded_encode(w->w, p->w);
   } else if (i == q->len + 1) {
     apl_word_t pl[255];
     for (unsigned k = 0; k < q->len; k++) {
       ape_word_t x = pkt_word(p, id, k + 1, q->len, q->dst);
       memcpy(pl[k].w, x.w, sizeof pl[k].w);
     }
-    ape_word_set_bits(w, 0, 33, apl_payload_crc(pl, q->len, p->w));
+    ape_word_set_bits(w, 0, 32, apl_payload_crc(pl, q->len, p->w)); /* [32] as sent: kept */
   }
 }
 
@@ -357,7 +358,7 @@ static void traffic(const traffic_cfg_t *cfg, uint64_t seed, unsigned stop_stuck
           pkt_t *q = &pk[x->rx];
           ape_word_t w = pkt_word(&p, (unsigned)x->rx, x->rxi, q->len, q->dst), g = o->ej_data[s];
           if (link != APE_LINK_WIRE && q->src / cfg->nloc != q->dst / cfg->nloc)
-            link_word(&p, (unsigned)x->rx, x->rxi, q, &w, &g);
+            link_word(&p, (unsigned)x->rx, x->rxi, q, &w);
           if (!weq(&w, &g))
             snprintf(why, wl, "packet %d: word %u not as sent", x->rx, x->rxi);
           else if (++x->owed > p.d)

@@ -209,7 +209,7 @@ static void t_timeline(ut_t *t) {
   apl_word_t h = mk_header(128, 1, 0x12345678u), pl = mk_data(128, 0xCAFEF00Du);
   apl_word_t f = mk_data(128, 0x0F0F0F0Fu);
   h.w[3] |= 0xFF000000u; /* a stale ECC byte: TX rewrites it */
-  f.w[1] |= 1u;          /* a stale flag: TX clears it */
+  f.w[1] |= 1u;          /* a flag set by an earlier link: TX keeps it */
   for (unsigned c = 0; c < 14; c++) {
     if (c < 3)
       duo_rt(d, 0, 1, c == 0 ? h : c == 1 ? pl : f);
@@ -218,8 +218,7 @@ static void t_timeline(ut_t *t) {
     duo_step(d);
   }
   apl_word_t mg = apl_magic(), st = apl_start(1), he = enc(h, 128), fe = f;
-  fe.w[0] = apl_payload_crc(&pl, 1, 128);
-  fe.w[1] &= ~1u;
+  fe.w[0] = apl_payload_crc(&pl, 1, 128); /* the flag stays set */
   apl_word_t cr = apl_credit(0, 1);
   for (unsigned c = 0; c < 14; c++) {
     const apl_word_t *ta = c == 2 ? &mg : c == 3 ? &st : c == 4 ? &he : c == 5 ? &pl : NULL;
@@ -271,8 +270,7 @@ static void t_cut_through(ut_t *t) {
     duo_step(d);
   }
   apl_word_t he = enc(h, 128), fe = f;
-  fe.w[0] = apl_payload_crc(&pl, 1, 128);
-  fe.w[1] &= ~1u;
+  fe.w[0] = apl_payload_crc(&pl, 1, 128); /* [32] as the router gave it */
   UT_CHECK(t, d->o[2][0].tx_valid && d->o[3][0].tx_valid, "MAGIC, START");
   UT_CHECK(t, tx_is(d, 4, 0, &he, 0), "header at 4");
   UT_CHECK(t, tx_is(d, 5, 0, NULL, 0) && tx_is(d, 6, 0, NULL, 0), "gaps at 5, 6");
@@ -306,9 +304,7 @@ static void t_cr_due(ut_t *t) {
     duo_step(d);
   apl_word_t mg = apl_magic(), st = apl_start(0), cr = apl_credit(1, 0);
   apl_word_t e1 = enc(h1, 128), e2 = enc(h2, 128), g1 = f1, g2 = f2;
-  g1.w[0] = g2.w[0] = 0; /* empty payload: CRC 0 */
-  g1.w[1] &= ~1u;
-  g2.w[1] &= ~1u;
+  g1.w[0] = g2.w[0] = 0; /* empty payload: CRC 0; [32] as the router gave it */
   UT_CHECK(t, tx_is(d, 1, 0, NULL, 0), "cycle 1 nothing");
   UT_CHECK(t, tx_is(d, 2, 0, &mg, 1), "cycle 2 MAGIC before the owed CREDIT");
   UT_CHECK(t, tx_is(d, 3, 0, &st, 1), "cycle 3 START");
@@ -882,10 +878,8 @@ static int mon_step(pair_t *h, unsigned i) {
     const unsigned pos = S->mpos, len = S->mlen;
     H_CHECK(h, !o->tx_ctrl, "side %u cycle %u: control word inside a packet", i, h->cyc);
     apl_word_t want = pk->w[pos];
-    if (pos > len) {
+    if (pos > len) /* [32] as the router gave it */
       want.w[0] = apl_payload_crc(&pk->w[1], len, W);
-      want.w[1] &= ~1u;
-    }
     H_CHECK(h, same_word(&x, &want, W), "side %u cycle %u: word %u of a packet", i, h->cyc, pos);
     apl_word_t e = x;
     if (f && f->dw == (int)(pos - 1)) {
@@ -1059,6 +1053,7 @@ static void gen_packets(prng_t *g, const scen_t *sc, pkt_t *pk, unsigned n) {
     for (unsigned i = 0; i < q->len + 2; i++)
       prng_fill_bits(g, q->w[i].w, W);
     q->w[0].w[0] = (q->w[0].w[0] & 0xFF00FFFFu) | q->len << 16; /* ECC byte left random */
+    q->w[q->len + 1].w[1] &= ~1u; /* a source's footer: the CRC-error flag 0 (apelink.md) */
   }
 }
 
