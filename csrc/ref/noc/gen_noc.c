@@ -11,9 +11,16 @@
 #include "noc_router_model.h"
 
 static int router_random(gen_ctx_t *ctx, const gen_top_t *top, const uint64_t *p) {
-  noc_params_t pp = {(unsigned)p[0], (unsigned)p[1], (unsigned)p[2],
-                     (unsigned)p[3], (unsigned)p[4], (unsigned)p[5],
-                     (unsigned)p[6], (unsigned)p[7], 0, 0};
+  /* the top's parameters in tops.txt order: XS YS V D PW NCLS ROUTING EW */
+  noc_params_t pp = noc_default_params();
+  pp.xs = (unsigned)p[0];
+  pp.ys = (unsigned)p[1];
+  pp.v = (unsigned)p[2];
+  pp.d = (unsigned)p[3];
+  pp.pw = (unsigned)p[4];
+  pp.ncls = (unsigned)p[5];
+  pp.routing = (unsigned)p[6];
+  pp.ew = (unsigned)p[7];
   static noc_router_t m;
   if (noc_router_init(&m, &pp))
     return gen_fail(ctx, "%s: parameters out of range (docs/noc/noc_router.md)", top->name);
